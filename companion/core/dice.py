@@ -1,0 +1,219 @@
+"""Dice and decks: every random thing a game needs, drawn from a seeded
+source or typed in from the table's physical dice and cards.
+
+Rules never call `random` themselves. They ask a `Chance` for a roll or a
+draw; the session hands them one that either rolls (and records what it
+rolled) or replays what a journal recorded, so loading a game never rerolls.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Protocol, Sequence
+
+from .errors import IllegalActionError, InvalidActionError
+
+_DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    """`count` dice of `sides` faces plus a fixed modifier, e.g. 2d6 or d8+1."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.count if self.count > 1 else ''}d{self.sides}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        return text
+
+    @property
+    def low(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def high(self) -> int:
+        return self.count * self.sides + self.modifier
+
+
+def parse_dice(expr: str) -> DiceSpec:
+    """Read `d6`, `2d6`, `d8`, `3d6+2`... or say what a dice expression looks like."""
+    match = _DICE_RE.match(expr or "")
+    if not match:
+        raise InvalidActionError(
+            f"{expr!r} is not a dice expression.", text=expr,
+            allowed="Write it like d6, d8, 2d6 or 3d6+1.",
+        )
+    count = int(match.group(1) or 1)
+    sides = int(match.group(2))
+    modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    if not 1 <= count <= 100:
+        raise InvalidActionError(f"{expr!r}: roll between 1 and 100 dice.", text=expr)
+    if not 2 <= sides <= 1000:
+        raise InvalidActionError(f"{expr!r}: a die has between 2 and 1000 faces.", text=expr)
+    return DiceSpec(count, sides, modifier)
+
+
+def check_face(spec: DiceSpec, value: int) -> int:
+    """Range-check one physical die face; the refusal says what a die shows."""
+    if not 1 <= value <= spec.sides:
+        raise IllegalActionError(
+            f"A d{spec.sides} cannot show {value}.",
+            allowed=f"Type what the die shows, 1 to {spec.sides}.",
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One recorded piece of chance: a roll of `what` dice or a draw from deck `what`."""
+
+    kind: str  # "roll" or "draw"
+    what: str  # dice spec ("2d6") or deck name
+    values: tuple  # die faces (ints) or the card drawn (one str)
+    source: str = "app"  # "app" or "table"
+
+    def to_toml(self) -> dict:
+        return {"kind": self.kind, "what": self.what, "values": list(self.values), "source": self.source}
+
+    @classmethod
+    def from_toml(cls, data: dict) -> "Draw":
+        return cls(str(data["kind"]), str(data["what"]), tuple(data["values"]), str(data.get("source", "app")))
+
+
+class Chance(Protocol):
+    """What rules see: ask for a roll or a card, get the result."""
+
+    def roll(self, dice: str) -> tuple[int, ...]: ...
+
+    def draw(self, deck: str, cards: Sequence[str]) -> str: ...
+
+
+class ReplayMismatch(Exception):
+    """A journal asks replay for chance that the game no longer asks for."""
+
+
+@dataclass
+class LiveChance:
+    """Rolls and draws for a live action, recording everything it gives out.
+
+    `table` holds values typed from the physical dice or cards, used before
+    the seeded source: a die face is range-checked, a card must be one that
+    can still be drawn.
+    """
+
+    rng: random.Random
+    table: list[str] = field(default_factory=list)
+    records: list[Draw] = field(default_factory=list)
+
+    def roll(self, dice: str) -> tuple[int, ...]:
+        spec = parse_dice(dice)
+        if self.table:
+            faces = []
+            for _ in range(spec.count):
+                if not self.table:
+                    raise IllegalActionError(
+                        f"This roll needs {spec.count} dice ({spec}) and fewer values were typed.",
+                        allowed=f"Type {spec.count} values after '@'.",
+                    )
+                raw = self.table.pop(0)
+                try:
+                    face = int(raw)
+                except ValueError:
+                    raise IllegalActionError(f"{raw!r} is not a die face.", allowed=f"Type a number 1 to {spec.sides}.") from None
+                faces.append(check_face(spec, face))
+            result = tuple(faces)
+            source = "table"
+        else:
+            result = tuple(self.rng.randint(1, spec.sides) for _ in range(spec.count))
+            source = "app"
+        self.records.append(Draw("roll", str(spec), result, source))
+        return result
+
+    def draw(self, deck: str, cards: Sequence[str]) -> str:
+        if not cards:
+            raise IllegalActionError(f"The {deck} deck is empty.")
+        if self.table:
+            raw = self.table.pop(0)
+            match = [c for c in cards if c.casefold() == raw.casefold()]
+            if not match:
+                raise IllegalActionError(
+                    f"{raw!r} cannot be drawn from the {deck} deck now.",
+                    allowed="It holds: " + ", ".join(sorted(set(cards))) + ".",
+                )
+            card, source = match[0], "table"
+        else:
+            card, source = self.rng.choice(list(cards)), "app"
+        self.records.append(Draw("draw", deck, (card,), source))
+        return card
+
+    def leftover(self) -> None:
+        """Refuse table values the action never used: they were a mistake."""
+        if self.table:
+            raise IllegalActionError(
+                "This action rolls or draws less than what was typed after '@' "
+                f"({' '.join(self.table)} left over).",
+            )
+
+
+@dataclass
+class ReplayChance:
+    """Gives back exactly what a journal recorded; never rolls."""
+
+    recorded: list[Draw]
+    position: int = 0
+
+    def _next(self, kind: str, what: str) -> Draw:
+        if self.position >= len(self.recorded):
+            raise ReplayMismatch(f"the game asks for a {kind} of {what} that the save does not hold")
+        draw = self.recorded[self.position]
+        if draw.kind != kind or draw.what != what:
+            raise ReplayMismatch(f"the save holds a {draw.kind} of {draw.what} where the game asks for a {kind} of {what}")
+        self.position += 1
+        return draw
+
+    def roll(self, dice: str) -> tuple[int, ...]:
+        spec = parse_dice(dice)
+        draw = self._next("roll", str(spec))
+        if len(draw.values) != spec.count or not all(isinstance(v, int) and 1 <= v <= spec.sides for v in draw.values):
+            raise ReplayMismatch(f"the save holds {list(draw.values)} for a roll of {spec}")
+        return tuple(draw.values)
+
+    def draw(self, deck: str, cards: Sequence[str]) -> str:
+        draw = self._next("draw", deck)
+        card = draw.values[0] if draw.values else None
+        if card not in cards:
+            raise ReplayMismatch(f"the save draws {card!r} from the {deck} deck, which does not hold it now")
+        return card
+
+    @property
+    def records(self) -> list[Draw]:
+        return self.recorded[: self.position]
+
+    def leftover(self) -> None:
+        if self.position != len(self.recorded):
+            raise ReplayMismatch("the save holds more rolls or draws than the action used")
+
+
+def split_table_values(text: str) -> tuple[str, list[str]]:
+    """Split `notation @ 3 5` into the notation and the physical values typed.
+
+    Only a standalone `@` separates, so a word holding `@` stays notation.
+    """
+    tokens = text.split()
+    if "@" not in tokens:
+        return " ".join(tokens), []
+    at = tokens.index("@")
+    return " ".join(tokens[:at]), tokens[at + 1 :]
+
+
+def roll_expression(expr: str, rng: random.Random) -> tuple[DiceSpec, tuple[int, ...], int]:
+    """Roll a free dice expression (for the dice screen and `companion roll`)."""
+    spec = parse_dice(expr)
+    faces = tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+    return spec, faces, sum(faces) + spec.modifier

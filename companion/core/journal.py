@@ -1,0 +1,309 @@
+"""The journal: a game saved as a person-readable TOML file, one
+`[[action]]` block appended (and fsynced) per accepted action.
+
+Appending is O(1): the file is never rewritten while playing. Undo truncates
+the last block away. Reading is forgiving where it can be honest about it: a
+damaged tail (bad TOML, a cut-off block, bytes that are not UTF-8) is
+reported with the file, the action number and the line, and the intact
+prefix can be recovered with the damaged part kept aside in another file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from .dice import Draw
+from .errors import DamagedSaveError, SaveError
+
+FORMAT = 1
+_BLOCK = re.compile(rb"(?m)^\[\[action\]\][ \t]*\r?$")
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def toml_value(value: Any) -> str:
+    """One value as inline TOML (strings, ints, floats, bools, lists, tables)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        # JSON strings are TOML basic strings once DEL is escaped too.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
+    raise TypeError(f"cannot write {type(value).__name__} to a save")
+
+
+def toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)
+
+
+@dataclass
+class Entry:
+    """One accepted action: its notation and the chance it drew."""
+
+    notation: str
+    draws: list[Draw] = field(default_factory=list)
+    at: str = ""
+
+    def to_block(self) -> bytes:
+        lines = ["", "[[action]]", f"do = {toml_value(self.notation)}"]
+        if self.at:
+            lines.append(f"at = {toml_value(self.at)}")
+        if self.draws:
+            lines.append(f"draws = {toml_value([d.to_toml() for d in self.draws])}")
+        return ("\n".join(lines) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_toml(cls, data: Any) -> "Entry":
+        if not isinstance(data, dict) or not isinstance(data.get("do"), str):
+            raise ValueError("the block has no 'do' line with the action")
+        draws = data.get("draws", [])
+        if not isinstance(draws, list):
+            raise ValueError("'draws' is not a list")
+        try:
+            parsed = [Draw.from_toml(d) for d in draws]
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"a recorded roll or draw is incomplete ({exc})") from None
+        return cls(data["do"], parsed, str(data.get("at", "")))
+
+
+@dataclass
+class Header:
+    """What a save starts with: the game, its players and options, the seed."""
+
+    game: str
+    players: list[str]
+    options: dict[str, Any]
+    seed: int
+    lang: str = "es"
+    created: str = ""
+    format: int = FORMAT
+
+    def to_bytes(self, title: str) -> bytes:
+        lines = [
+            f"# companion save: {title.replace(chr(10), ' ')}.",
+            "# Setup first, then one [[action]] block per accepted action, in order.",
+            "# `companion play FILE` resumes it; `companion show FILE` prints it.",
+            f"format = {self.format}",
+            f"game = {toml_value(self.game)}",
+            f"created = {toml_value(self.created or now())}",
+            f"seed = {self.seed}",
+            f"lang = {toml_value(self.lang)}",
+            f"players = {toml_value(self.players)}",
+            "",
+            "[options]",
+            *(f"{toml_key(k)} = {toml_value(v)}" for k, v in self.options.items()),
+        ]
+        return ("\n".join(lines) + "\n").encode("utf-8")
+
+    @classmethod
+    def from_toml(cls, path: Path, data: dict) -> "Header":
+        fmt = data.get("format")
+        if not isinstance(fmt, int):
+            raise SaveError(path, "this is not a companion save (no 'format' line at the top).")
+        if fmt > FORMAT:
+            raise SaveError(
+                path,
+                f"it was written by a newer companion (save format {fmt}; this one reads up to "
+                f"{FORMAT}). Update companion to open it.",
+            )
+        game, players, seed = data.get("game"), data.get("players"), data.get("seed")
+        if not isinstance(game, str):
+            raise SaveError(path, "the save does not say which game it is (no 'game' line).")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise SaveError(path, "the 'players' line is missing or is not a list of names.")
+        if not isinstance(seed, int):
+            raise SaveError(path, "the 'seed' line is missing or is not a number.")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise SaveError(path, "[options] is not a table.")
+        return cls(game, players, options, seed, str(data.get("lang", "es")), str(data.get("created", "")), fmt)
+
+
+@dataclass
+class Damage:
+    """Where a save stops being readable, and the bytes from there on."""
+
+    problem: str
+    intact: int  # how many actions before the damage
+    offset: int  # byte offset where the damaged part begins
+
+
+@dataclass
+class ReadJournal:
+    header: Header
+    entries: list[Entry]
+    offsets: list[int]  # byte offset of each entry's block
+    end: int  # byte offset of the end of the intact part
+    damage: Damage | None = None
+
+
+def _line_of(data: bytes, offset: int) -> int:
+    return data.count(b"\n", 0, offset) + 1
+
+
+def read(path: Path | str) -> ReadJournal:
+    """Read a save; report (not raise) a damaged tail after an intact header."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SaveError(path, "there is no such file.") from None
+    except OSError as exc:
+        raise SaveError(path, f"it cannot be read ({exc.strerror or exc}).") from None
+    starts = [m.start() for m in _BLOCK.finditer(data)]
+    head_end = starts[0] if starts else len(data)
+    try:
+        head = tomllib.loads(data[:head_end].decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(path, "its setup part holds bytes that are not text (UTF-8).") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SaveError(path, f"its setup part is not valid TOML ({exc}).") from None
+    header = Header.from_toml(path, head)
+    entries: list[Entry] = []
+    offsets: list[int] = []
+    bounds = starts + [len(data)]
+    for number, (start, stop) in enumerate(zip(bounds, bounds[1:]), 1):
+        chunk = data[start:stop]
+        # The newline before the next block header belongs to this block's text.
+        begin = start - 1 if start and data[start - 1 : start] == b"\n" else start
+        try:
+            block = tomllib.loads(chunk.decode("utf-8"))
+            actions = block.get("action")
+            if not isinstance(actions, list) or len(actions) != 1 or set(block) != {"action"}:
+                raise ValueError("the block is not a single action")
+            entry = Entry.from_toml(actions[0])
+        except UnicodeDecodeError:
+            problem = "bytes that are not text (UTF-8)"
+        except tomllib.TOMLDecodeError as exc:
+            problem = f"it is not valid TOML ({exc})"
+        except ValueError as exc:
+            problem = str(exc)
+        else:
+            entries.append(entry)
+            offsets.append(begin)
+            continue
+        where = f"action {number} (line {_line_of(data, start)})"
+        return ReadJournal(header, entries, offsets, begin, Damage(f"{where}: {problem}", number - 1, begin))
+    return ReadJournal(header, entries, offsets, len(data))
+
+
+def _open_append(path: Path) -> int:
+    return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+
+
+class JournalFile:
+    """An open save that grows by one fsynced block per action."""
+
+    def __init__(self, path: Path, offsets: list[int], end: int) -> None:
+        self.path = path
+        self.offsets = list(offsets)
+        self.end = end
+        try:
+            self._fd = _open_append(path)
+        except OSError as exc:
+            raise SaveError(path, f"it cannot be opened for writing ({exc.strerror or exc}).") from None
+
+    @classmethod
+    def create(cls, path: Path | str, header: Header, title: str, overwrite: bool = False) -> "JournalFile":
+        """Write a new save (mode 0600) atomically: the file appears complete or not at all."""
+        path = Path(path)
+        if path.exists() and not overwrite:
+            raise SaveError(path, "a file with that name exists already; choose another name.")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        data = header.to_bytes(title)
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+            try:
+                os.write(fd, data)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise SaveError(path, f"it cannot be written ({exc.strerror or exc}).") from None
+        return cls(path, [], len(data))
+
+    def append(self, entry: Entry) -> None:
+        block = entry.to_block()
+        try:
+            written = os.write(self._fd, block)
+            if written != len(block):
+                raise OSError(0, "the disk took only part of the action")
+            os.fsync(self._fd)
+        except OSError as exc:
+            # Leave no half block behind: cut back to where we were.
+            try:
+                os.ftruncate(self._fd, self.end)
+            except OSError:
+                pass
+            raise SaveError(self.path, f"the action could not be saved ({exc.strerror or exc}); it was not played.") from None
+        self.offsets.append(self.end)
+        self.end += len(block)
+
+    def drop_last(self) -> None:
+        """Undo: cut the last action's block off the file."""
+        if not self.offsets:
+            return
+        cut = self.offsets.pop()
+        try:
+            os.ftruncate(self._fd, cut)
+            os.fsync(self._fd)
+        except OSError as exc:
+            self.offsets.append(cut)
+            raise SaveError(self.path, f"the undo could not be saved ({exc.strerror or exc}).") from None
+        self.end = cut
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+def set_aside(path: Path, offset: int) -> Path:
+    """Copy the damaged tail to `<file>.damaged-<time>` and cut it off the save.
+
+    The copy is written and fsynced before the save is truncated, so the
+    damaged bytes exist somewhere at every moment.
+    """
+    data = path.read_bytes()
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+    try:
+        os.write(fd, data[offset:])
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    with open(path, "r+b") as handle:
+        handle.truncate(offset)
+        os.fsync(handle.fileno())
+    return aside
+
+
+def damaged(path: Path, damage: Damage) -> DamagedSaveError:
+    return DamagedSaveError(
+        path,
+        f"damaged at {damage.problem}. The {damage.intact} actions before it are intact; "
+        "recover them and the damaged part will be kept in a separate file.",
+        damage.intact,
+    )
