@@ -53,7 +53,7 @@ class DiceDuel(Game):
     max_players = 8
     summary = "Push your luck with 2d6; a 1 loses the turn. The reference game."
     options = (
-        Option("target", "Points to win", 30, minimum=10, maximum=200, house_rule=False,
+        Option("target", "Points to win", 30, minimum=10, maximum=1000, house_rule=False,
                help="The first player to bank this many points wins."),
         Option("snake_eyes_reset", "Snake eyes reset the bank", False,
                help="House rule: a double 1 also wipes the roller's banked points."),

@@ -1,0 +1,258 @@
+"""Benchmarks: every figure is printed beside a baseline measured in the
+same run on the same machine, as a ratio, so the numbers mean something
+whatever the machine. Targets from the foundation issue are shown; nothing
+here fails a build (no timing assertions anywhere in the tests).
+
+    scripts/bench            all
+    scripts/bench journal    only the journal figures (also: startup, keys, speech)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS: list[tuple[str, str, str, str]] = []
+
+
+def report(name: str, value: str, baseline: str, verdict: str) -> None:
+    RESULTS.append((name, value, baseline, verdict))
+    print(f"{name:<38} {value:<22} {baseline:<34} {verdict}", flush=True)
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+# -- start-up -------------------------------------------------------------------
+
+BARE_APP = """
+import time, sys
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True)
+"""
+
+COMPANION_APP = """
+import sys
+from companion.tui.app import create_app
+app = create_app(mute=True)
+app.call_after_first_screen = True
+async def main():
+    async with app.run_test(headless=True) as pilot:
+        await pilot.pause()
+import asyncio; asyncio.run(main())
+"""
+
+BARE_TEST_APP = """
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+async def main():
+    async with Bare().run_test(headless=True) as pilot:
+        await pilot.pause()
+import asyncio; asyncio.run(main())
+"""
+
+
+def _time_process(code: str, runs: int) -> float:
+    times = []
+    env = {**os.environ, "COMPANION_HOME": tempfile.mkdtemp()}
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-c", code], check=True, env=env,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def bench_startup(runs: int = 7) -> None:
+    bare = _time_process(BARE_TEST_APP, runs)
+    ours = _time_process(COMPANION_APP, runs)
+    ratio = ours / bare
+    report("start to first screen", ms(ours), f"bare Textual app {ms(bare)}",
+           f"{ratio:.2f}x (target <= 1.2x)")
+
+
+# -- key press to screen update ---------------------------------------------------------
+
+
+async def _press_times(app, key: str, presses: int) -> list[float]:
+    times = []
+    async with app.run_test(headless=True, size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(presses):
+            start = time.perf_counter()
+            await pilot.press(key)
+            await pilot.pause()
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_keys(presses: int = 200) -> None:
+    from textual.app import App
+    from textual.widgets import Static
+
+    class Counter(App):
+        BINDINGS = [("6", "bump", "bump")]
+        count = 0
+
+        def compose(self):
+            yield Static("0", id="n")
+
+        def action_bump(self) -> None:
+            self.count += 1
+            self.query_one("#n", Static).update(str(self.count))
+
+    from companion.tui.app import create_app
+    from companion.speech.backends import RecordingBackend
+    from companion.speech.narrator import Narrator
+
+    bare = statistics.median(asyncio.run(_press_times(Counter(), "6", presses)))
+    app = create_app(narrator=Narrator(RecordingBackend(), lang="es"), seed=1, start="dice",
+                     home=Path(tempfile.mkdtemp()))
+    ours = statistics.median(asyncio.run(_press_times(app, "6", presses)))  # "6": roll a d6
+    report("key press to screen update (median)", ms(ours), f"bare counter app {ms(bare)}",
+           f"{ours / bare:.2f}x; {ours * 1000:.1f} ms (target <= 16 ms)")
+
+
+# -- speech ------------------------------------------------------------------------------
+
+
+def bench_speech(runs: int = 5) -> None:
+    import shutil
+    import threading
+
+    from companion.speech.backends import make_backend
+    from companion.speech.narrator import Narrator
+
+    text = "Se despierta la Sorgiña. Sorgiña, elige a quién quieres conocer esta noche."
+    if not shutil.which("espeak-ng"):
+        report("say to first audio bytes", "skipped", "espeak-ng is not installed", "-")
+        return
+    base_times = []
+    for _ in range(runs):
+        out = Path(tempfile.mkdtemp()) / "b.wav"
+        start = time.perf_counter()
+        subprocess.run(["espeak-ng", "-v", "es", "-w", str(out), text], check=True)
+        base_times.append(time.perf_counter() - start)
+    ready = threading.Event()
+    stamp: list[float] = []
+
+    def on_audio(_path) -> None:
+        stamp.append(time.perf_counter())
+        ready.set()
+
+    backend, _notice = make_backend("auto")
+    narrator = Narrator(backend, lang="es", on_audio_ready=on_audio)
+    times = []
+    for _ in range(runs):
+        ready.clear()
+        stamp.clear()
+        start = time.perf_counter()
+        narrator.say_text(text)
+        if not ready.wait(10):
+            break
+        times.append(stamp[0] - start)
+        narrator.stop()
+    narrator.close()
+    if not times:
+        report("say to first audio bytes", "no audio written", type(backend).__name__, "-")
+        return
+    ours, base = statistics.median(times), statistics.median(base_times)
+    report("say to first audio bytes", ms(ours), f"espeak-ng CLI to WAV {ms(base)}",
+           f"{ours / base:.2f}x; {ours * 1000:.0f} ms (target <= 100 ms)")
+
+
+# -- journal --------------------------------------------------------------------------------
+
+
+def _long_game(path: Path, actions: int):
+    from companion.core.session import Session
+
+    session = Session.new("duel", [f"P{n}" for n in range(1, 9)], {"target": 1000}, seed=7, path=path)
+    rng = random.Random(7)
+    while len(session.played) < actions and session.outcome() is None:
+        session.act(session.game.notation(session.game.sample_action(rng)))
+    return session
+
+
+def bench_journal() -> None:
+    import tomllib
+
+    from companion.core.session import Session
+
+    folder = Path(tempfile.mkdtemp())
+    big = _long_game(folder / "big.toml", 2000)
+    big.close()
+    count = len(big.played)
+    data = (folder / "big.toml").read_text()
+    parse = statistics.median(_timed(lambda: tomllib.loads(data)) for _ in range(5))
+    replay = statistics.median(_timed(lambda: Session.load(folder / "big.toml")) for _ in range(5))
+    report(f"replay of a {count}-action journal", ms(replay), f"tomllib parse of it {ms(parse)}",
+           f"{replay / parse:.1f}x; {replay * 1000:.0f} ms (target <= 100 ms)")
+
+    def append_cost(size: int) -> tuple[float, float]:
+        session = _long_game(folder / f"a{size}.toml", size)
+        rng = random.Random(size)
+        acts, raws = [], []
+        raw_fd = os.open(folder / f"raw{size}.bin", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        for _ in range(100):
+            text = session.game.notation(session.game.sample_action(rng))
+            start = time.perf_counter()
+            session.act(text)
+            acts.append(time.perf_counter() - start)
+            block = session.played[-1].entry.to_block()
+            start = time.perf_counter()
+            os.write(raw_fd, block)
+            os.fsync(raw_fd)
+            raws.append(time.perf_counter() - start)
+        os.close(raw_fd)
+        session.close()
+        return statistics.median(acts), statistics.median(raws)
+
+    small, raw_small = append_cost(10)
+    large, raw_large = append_cost(2000)
+    report("append per action, journal of 10", ms(small), f"raw write+fsync {ms(raw_small)}",
+           f"{small / raw_small:.2f}x (target <= 2 ms)")
+    report("append per action, journal of 2000", ms(large), f"raw write+fsync {ms(raw_large)}",
+           f"{large / raw_large:.2f}x; {large / small:.2f}x the size-10 cost (target: flat)")
+
+
+def _timed(fn) -> float:
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def main(argv: list[str]) -> int:
+    chosen = set(argv) or {"startup", "keys", "speech", "journal"}
+    print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
+    if "journal" in chosen:
+        bench_journal()
+    if "speech" in chosen:
+        bench_speech()
+    if "keys" in chosen:
+        bench_keys()
+    if "startup" in chosen:
+        bench_startup()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
