@@ -1,0 +1,301 @@
+"""The command line: `companion` opens the TUI; the subcommands run games
+headless (new, act, show), roll dice, and speak. Every action still goes
+through the game's notation and the session's checks."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from companion import __version__
+from companion.core.dice import roll_expression
+from companion.core.errors import ActionError, CompanionError, DamagedSaveError
+from companion.core.game import Event, Line
+from companion.core.language import LANGUAGES, render
+from companion.core.players import players_from
+from companion.core.registry import find_game, game_names
+from companion.core.session import Session
+
+EPILOG = """\
+notation: each game has its own (see docs/games/). End an action with
+'@ 3 5' to give the values the table's physical dice (or cards) showed
+instead of letting the app roll.
+"""
+
+
+def _print(text: str = "", *, err: bool = False) -> None:
+    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def _events(events: Sequence[Event], lang: str, private: bool) -> None:
+    for event in events:
+        if event.private and not private:
+            continue
+        mark = "[private] " if event.private else ""
+        _print(f"  {mark}{render(event.line, lang)}")
+
+
+def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise CompanionError(f"Options look like key=value, not {pair!r}.")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _load(path: str, recover: bool) -> Session:
+    try:
+        session = Session.load(path, recover=recover)
+    except DamagedSaveError as exc:
+        raise CompanionError(f"{exc} Run again with --recover to do so.") from None
+    if session.recovered_to:
+        _print(f"Recovered {len(session.played)} actions; the damaged part is kept in {session.recovered_to}.", err=True)
+    return session
+
+
+# -- commands -------------------------------------------------------------------
+
+
+def cmd_tui(args: argparse.Namespace) -> int:
+    from companion.tui.app import create_app  # textual loads only for the TUI
+
+    create_app(lang=args.lang, seed=args.seed, mute=args.mute).run()
+    return 0
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    players = players_from(args.players, args.lang)
+    session = Session.new(game, players, _parse_options(args.option), seed=args.seed,
+                          lang=args.lang, path=args.save, overwrite=args.force)
+    _print(f"{game.title}: {', '.join(session.game.players)}.")
+    _print(render(Line("cli.saved", {"path": session.path}), args.lang))
+    _print(render(session.expects().title, args.lang))
+    session.close()
+    return 0
+
+
+def cmd_act(args: argparse.Namespace) -> int:
+    session = _load(args.file, args.recover)
+    lang = args.lang or session.lang
+    journal, session.journal = session.journal, None  # check everything before writing anything
+    accepted = []
+    try:
+        for text in args.actions:
+            events = session.act(text)
+            accepted.append(session.played[-1].entry)
+            _print(f"{session.played[-1].entry.notation}:")
+            _events(events, lang, args.private)
+    except ActionError as exc:
+        _print(render(Line("cli.refused", {"reason": f"{text!r}: {exc}"}), lang), err=True)
+        if accepted:
+            _print(f"Nothing was saved: the {len(accepted)} action(s) before it were not saved either.", err=True)
+        journal.close()
+        return 1
+    for entry in accepted:
+        journal.append(entry)
+    journal.close()
+    outcome = session.outcome()
+    _print(render(outcome.line, lang) if outcome and outcome.line else render(session.expects().title, lang))
+    return 0
+
+
+def state_dict(session: Session, private: bool) -> dict:
+    game = session.game
+    prompt = session.expects()
+    outcome = session.outcome()
+    lang = session.lang
+    data = {
+        "file": str(session.path) if session.path else None,
+        "game": session.header.game,
+        "title": game.title,
+        "players": list(game.players),
+        "options": dict(game.settings),
+        "actions": len(session.played),
+        "now": render(prompt.title, lang),
+        "choices": [c.notation for c in prompt.choices],
+        "state": game.public_state(),
+        "outcome": None if outcome is None else {
+            "termination": outcome.termination, "winners": list(outcome.winners),
+            "text": render(outcome.line, lang) if outcome.line else "",
+        },
+        "log": [
+            {"do": p.entry.notation,
+             "events": [render(e.line, lang) for e in p.events if private or not e.private]}
+            for p in session.played
+        ],
+    }
+    if private:
+        data["private"] = game.private_state()
+    return data
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    session = _load(args.file, args.recover)
+    if args.lang:
+        session.header.lang = args.lang
+    data = state_dict(session, args.private)
+    session.close()
+    if args.json:
+        _print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        return 0
+    _print(f"{data['title']} — {data['file']}")
+    _print("Players: " + ", ".join(data["players"]))
+    _print("Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
+    _print(f"Actions played: {data['actions']}")
+    for key, value in data["state"].items():
+        _print(f"  {key}: {value}")
+    if args.private:
+        for key, value in data["private"].items():
+            _print(f"  [private] {key}: {value}")
+    if data["outcome"]:
+        _print("Over: " + (data["outcome"]["text"] or data["outcome"]["termination"]))
+    else:
+        _print("Now: " + data["now"])
+        if data["choices"]:
+            _print("Allowed: " + ", ".join(data["choices"]))
+    if args.log:
+        for number, item in enumerate(data["log"], 1):
+            _print(f"{number:4}. {item['do']}")
+            for line in item["events"]:
+                _print(f"        {line}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    session = _load(args.file, args.recover)
+    from companion.tui.app import create_app
+
+    create_app(session=session, lang=args.lang or session.lang, mute=args.mute).run()
+    session.close()
+    return 0
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    rng = random.Random(args.seed)
+    from companion.games.tables import TABLES
+
+    table = None
+    if args.table:
+        table = TABLES.get(args.table)
+        if table is None:
+            raise CompanionError(f"No table {args.table!r}. Tables: {', '.join(TABLES)}.")
+    for _ in range(args.times):
+        spec, faces, total = roll_expression(args.expr, rng)
+        shown = " + ".join(map(str, faces))
+        if spec.modifier:
+            shown += f" {spec.modifier:+d}"
+        line = f"{spec}: {shown} = {total}" if len(faces) > 1 or spec.modifier else f"{spec}: {total}"
+        if table is not None:
+            try:
+                result = table.lookup(total)
+            except ValueError as exc:
+                raise CompanionError(str(exc)) from None
+            line += " → " + render(Line(f"table.{table.id}.row", {"roll": total, "result": result}), args.lang)
+        _print(line)
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    for name, title in game_names():
+        game = find_game(name)
+        _print(f"{name}: {title} ({game.min_players}-{game.max_players} players). {game.summary}")
+        for opt in game.options:
+            kind = "house rule" if opt.house_rule else "option"
+            _print(f"    {opt.key}={opt.default}  {kind}: {opt.label}. {opt.help}")
+    return 0
+
+
+# -- the parser ---------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    langs = sorted(LANGUAGES)
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description="A game master beside a physical board-game table. With no command, opens the app.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"companion {__version__}")
+    parser.add_argument("--lang", choices=langs, default="es", help="language of the app and the narrator (default es)")
+    parser.add_argument("--seed", type=int, help="seed for the app's dice (for a reproducible evening)")
+    parser.add_argument("--mute", action="store_true", help="start with narration muted (subtitles only)")
+    parser.set_defaults(func=cmd_tui)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("new", help="start a game and save it to a file", epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", help="which game (see `companion games`)")
+    p.add_argument("--players", nargs="+", required=True, metavar="NAME",
+                   help="player names in seat order, or a single number of seats")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option or house rule")
+    p.add_argument("--save", required=True, metavar="FILE", help="the save file to create")
+    p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p.add_argument("--seed", type=int, help="seed for the app's dice")
+    p.add_argument("--lang", choices=langs, default="es", help="the game's language (default es)")
+    p.set_defaults(func=cmd_new)
+
+    p = sub.add_parser("act", help="check actions and append them to a save, headless", epilog=EPILOG,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help="the save file")
+    p.add_argument("actions", nargs="+", metavar="NOTATION", help="one or more actions, in order")
+    p.add_argument("--private", action="store_true", help="also print what only the game master may see")
+    p.add_argument("--recover", action="store_true", help="recover the intact part of a damaged save first")
+    p.add_argument("--lang", choices=langs, help="language of what is printed (default: the game's)")
+    p.set_defaults(func=cmd_act)
+
+    p = sub.add_parser("show", help="print a saved game")
+    p.add_argument("file", help="the save file")
+    p.add_argument("--json", action="store_true", help="print JSON for other programs")
+    p.add_argument("--private", action="store_true", help="include what only the game master may see")
+    p.add_argument("--log", action="store_true", help="also print every action and what it did")
+    p.add_argument("--recover", action="store_true", help="recover the intact part of a damaged save first")
+    p.add_argument("--lang", choices=langs, help="language of what is printed (default: the game's)")
+    p.set_defaults(func=cmd_show)
+
+    p = sub.add_parser("play", help="resume a saved game in the app")
+    p.add_argument("file", help="the save file")
+    p.add_argument("--recover", action="store_true", help="recover the intact part of a damaged save first")
+    p.add_argument("--lang", choices=langs, help="language (default: the game's)")
+    p.add_argument("--mute", action="store_true", help="start with narration muted")
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("roll", help="roll dice: d6, d8, 2d6, 3d6+1...")
+    p.add_argument("expr", help="a dice expression such as d8 or 2d6")
+    p.add_argument("--times", type=int, default=1, help="how many rolls")
+    p.add_argument("--table", help="read each total off a result table (e.g. halloween_candy)")
+    p.add_argument("--seed", type=int, help="seed, for a reproducible roll")
+    p.add_argument("--lang", choices=langs, default="es", help="language of table results")
+    p.set_defaults(func=cmd_roll)
+
+    p = sub.add_parser("games", help="list the games, their options and house rules")
+    p.set_defaults(func=cmd_games)
+
+    from companion.speech.cli import add_say_parser, add_voices_parser
+
+    add_say_parser(sub)
+    add_voices_parser(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except CompanionError as exc:
+        _print(f"companion: {exc}", err=True)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""Backends: what the narrator's worker thread calls to make a line heard.
+
+A backend's `speak` blocks until the line is over (or cancelled) and is only
+ever called from the narrator's one worker thread; `cancel` may come from any
+thread. The audio backends render a WAV (pyttsx3, or the espeak-ng program
+when pyttsx3 cannot start) and play it with a killable player process; the
+silent and recording backends make no sound, for --mute and for tests.
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Protocol
+
+from ..core.language import load_pack
+from .engine import EngineThread, shared_engine
+from .errors import EngineUnavailable, VoiceMissing
+from .espeak_cli import cli_voices, espeak_program, render_cli
+from .notices import notice_text
+from .player import Player, default_player
+from .voices import pick_voice
+
+log = logging.getLogger(__name__)
+
+AudioHook = Callable[[Path], None]
+KINDS = ("auto", "pyttsx3", "espeak", "silent")
+
+
+@dataclass
+class Utterance:
+    """One line to speak; `cancelled` is set by skip/stop from any thread."""
+
+    text: str
+    lang: str = "en"
+    line_id: str | None = None
+    cancelled: threading.Event = field(default_factory=threading.Event, compare=False, repr=False)
+
+
+class Backend(Protocol):
+    name: str
+    audible: bool
+
+    def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None: ...
+
+    def cancel(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class SilentBackend:
+    """Speaks nothing: --mute, or no engine at all (the narrator still shows subtitles)."""
+
+    name = "silent"
+    audible = False
+
+    def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
+        return None
+
+    def cancel(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class RecordingBackend:
+    """Records every utterance it is given, in order, for tests; thread-safe."""
+
+    name = "recording"
+    audible = False
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._utterances: list[Utterance] = []
+
+    def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
+        with self._lock:
+            self._utterances.append(utterance)
+
+    @property
+    def utterances(self) -> list[Utterance]:
+        with self._lock:
+            return list(self._utterances)
+
+    @property
+    def spoken(self) -> list[str]:
+        """The texts spoken so far, in order."""
+        return [u.text for u in self.utterances]
+
+    @property
+    def line_ids(self) -> list[str | None]:
+        """The line id of each spoken text (None for raw text), in order."""
+        return [u.line_id for u in self.utterances]
+
+    def clear(self) -> None:
+        with self._lock:
+            self._utterances.clear()
+
+    def cancel(self) -> None:
+        return None
+
+    def close(self) -> None:
+        return None
+
+
+class AudioBackend:
+    """Render each line to a WAV in a private temp dir, then play it; subclasses render."""
+
+    name = "audio"
+    audible = True
+
+    def __init__(self, player: Player | None = None) -> None:
+        self.player = player if player is not None else default_player()
+        self._dir: Path | None = None
+        self._count = itertools.count(1)
+
+    def render(self, text: str, lang: str, path: Path) -> None:
+        raise NotImplementedError
+
+    def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
+        if utterance.cancelled.is_set():
+            return
+        path = self._workdir() / f"line-{next(self._count)}.wav"
+        try:
+            self.render(utterance.text, utterance.lang, path)
+            if on_audio is not None:
+                on_audio(path)
+            self.player.play(path, utterance.cancelled)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def cancel(self) -> None:
+        self.player.cancel()
+
+    def close(self) -> None:
+        self.player.cancel()
+        if self._dir is not None:
+            shutil.rmtree(self._dir, ignore_errors=True)
+            self._dir = None
+
+    def _workdir(self) -> Path:
+        if self._dir is None:
+            self._dir = Path(tempfile.mkdtemp(prefix="companion-speech-"))
+        return self._dir
+
+
+def _missing_voice(lang: str) -> VoiceMissing:
+    pack = load_pack(lang)
+    return VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name))
+
+
+class Pyttsx3Backend(AudioBackend):
+    """pyttsx3 (espeak driver) renders; the shared owner thread is its only user."""
+
+    name = "pyttsx3"
+
+    def __init__(self, player: Player | None = None, engine: EngineThread | None = None) -> None:
+        super().__init__(player)
+        self.engine = engine if engine is not None else shared_engine()
+        self.engine.start()  # raises EngineUnavailable: pyttsx3 or libespeak-ng missing
+
+    def render(self, text: str, lang: str, path: Path) -> None:
+        pack = load_pack(lang)
+        voice = pick_voice(pack, self.engine.voices)
+        if voice is None:
+            raise _missing_voice(lang)
+        self.engine.render(text, voice, pack.rate, pack.volume, path)
+
+
+class EspeakCliBackend(AudioBackend):
+    """`espeak-ng -w` renders: the fallback when pyttsx3 cannot start."""
+
+    name = "espeak"
+
+    def __init__(self, player: Player | None = None) -> None:
+        super().__init__(player)
+        if espeak_program() is None:
+            raise EngineUnavailable("espeak-ng is not installed.")
+
+    def render(self, text: str, lang: str, path: Path) -> None:
+        pack = load_pack(lang)
+        voice = pick_voice(pack, cli_voices())
+        if voice is None:
+            raise _missing_voice(lang)
+        render_cli(text, voice, pack.rate, pack.volume, path)
+
+
+def make_backend(
+    kind: str = "auto", *, player: Player | None = None, lang: str = "en"
+) -> tuple[Backend, str | None]:
+    """A backend of `kind`, degrading pyttsx3 → espeak-ng → silent.
+
+    Returns the backend and a notice for the table when it fell back to
+    silence (None otherwise: the espeak-ng program sounds the same as pyttsx3).
+    """
+    if kind not in KINDS:
+        raise ValueError(f"Unknown speech backend {kind!r}. Choose one of: {', '.join(KINDS)}.")
+    if kind == "silent":
+        return SilentBackend(), None
+    order = ("pyttsx3", "espeak") if kind == "auto" else (kind,)
+    for name in order:
+        try:
+            if name == "pyttsx3":
+                return Pyttsx3Backend(player), None
+            return EspeakCliBackend(player), None
+        except EngineUnavailable as exc:
+            log.info("speech backend %s unavailable: %s", name, exc)
+    return SilentBackend(), notice_text("speech.no_engine", lang)

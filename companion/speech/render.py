@@ -1,0 +1,55 @@
+"""WAV export: a line in a pack's voice, written synchronously to a file.
+
+For `companion say --wav`, benchmarks and the real-audio tests. The engine
+writes into a private temp dir and the finished file is moved into place, so
+an unwritable target fails here, in the caller's thread, and never inside
+espeak-ng's callback thread.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import tempfile
+import wave
+from pathlib import Path
+
+from ..core.language import load_pack
+from .engine import shared_engine
+from .errors import EngineUnavailable, RenderError, VoiceMissing
+from .espeak_cli import cli_voices, render_cli
+from .notices import notice_text
+from .voices import pick_voice
+
+log = logging.getLogger(__name__)
+
+
+def render_wav(text: str, lang: str, path: str | Path) -> Path:
+    """Write `text` as a WAV in `lang`'s voice (pyttsx3, else espeak-ng); returns the path."""
+    if not text.strip():
+        raise ValueError("Nothing to say: the text is empty.")
+    pack = load_pack(lang)
+    target = Path(path)
+    with tempfile.TemporaryDirectory(prefix="companion-wav-") as tmp:
+        out = Path(tmp) / "line.wav"
+        try:
+            engine = shared_engine()
+            engine.start()
+            voice = pick_voice(pack, engine.voices)
+            if voice is None:
+                raise VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name))
+            engine.render(text, voice, pack.rate, pack.volume, out)
+        except (EngineUnavailable, RenderError) as exc:
+            log.info("pyttsx3 could not render (%s); trying the espeak-ng program", exc)
+            voice = pick_voice(pack, cli_voices())
+            if voice is None:
+                raise VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name)) from exc
+            render_cli(text, voice, pack.rate, pack.volume, out)
+        shutil.move(str(out), target)
+    return target
+
+
+def wav_seconds(path: str | Path) -> float:
+    """Length of a WAV file in seconds."""
+    with wave.open(str(path), "rb") as wav:
+        return wav.getnframes() / float(wav.getframerate())
