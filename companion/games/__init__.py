@@ -9,3 +9,5 @@ register(
     "Dice duel",
     aliases=("duel", "reference"),
 )
+register("gauekos", "companion.games.gauekos.rules:Gauekos", "Gauekos", aliases=("werewolf", "hombre lobo", "otsoa"))
+register("halloween", "companion.games.halloween.rules:Halloween", "La noche de Halloween", aliases=("la noche de halloween", "noche de halloween"))

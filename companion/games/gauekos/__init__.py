@@ -1,0 +1,1 @@
+"""Gauekos, the Basque werewolf game: pure rules (see rules.py)."""

@@ -1,0 +1,247 @@
+"""Gauekos, the Basque werewolf game, as the Kontalari's grimoire.
+
+The app sits beside a physical table: it calls every night step aloud, the
+Kontalari records what the players did, and the rules keep the state,
+refuse impossible reports, resolve deaths with all their consequences and
+tell who won. The rule text is shared/rules/gauekos.txt; RULINGS.md settles
+the rest; docs/rules/gauekos.md lists what this module had to decide.
+
+The phases live in mixins, one module each: setup.py, calls.py (the
+preparation turn, the nights, dawn), deaths.py, day.py; this class holds the
+state and answers for the whole game.
+
+Phases: setup (deck, roles) -> prep (Samartintxiki, Lamia, lovers, optional
+election) -> night (Sorgiña, Gauekos, Akerbeltz) -> day (deaths, votes)
+-> dusk -> night... Deaths queue their consequences in `pending`, which
+blocks everything else until the Kontalari records them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterable
+
+from companion.core.dice import Chance
+from companion.core.errors import IllegalActionError
+from companion.core.game import Event, Game, Line, Option, Outcome, Prompt
+
+from . import playout, prompts
+from .calls import Calls
+from .day import Day
+from .deaths import Deaths
+from .night import SPOKEN, holders
+from .notation import Action, parse
+from .roles import ROLES, deck_cards, deck_warnings, recommended_gauekos
+from .setup import Setup
+from .story import entry, tell
+
+
+class Gauekos(Setup, Calls, Deaths, Day, Game):
+    name = "gauekos"
+    title = "Gauekos"
+    aliases = ("werewolf", "hombre lobo", "otsoa")
+    min_players = 6
+    max_players = 28
+    summary = "The Basque werewolf game: the app calls the night and keeps the grimoire."
+    options = (
+        Option("phantom_calls", "Phantom calls", True,
+               help="House rule: roles out of play are still called, with a pause of similar length."),
+        Option("mayor_power", "Pariente mayor's power", "both", choices=("both", "double_vote", "tiebreak"),
+               help="House rule: his vote counts double, he breaks ties, or both."),
+        Option("gaueko_countdown", "Gaueko countdown (seconds)", 45, minimum=5, maximum=600,
+               help="House rule: how long the gauekos have to agree on a victim."),
+        Option("day_timer", "Day timer (seconds, 0 = none)", 300, minimum=0, maximum=3600,
+               help="House rule: how long the village debates before the vote."),
+    )
+
+    @classmethod
+    def example_setups(cls):
+        return [
+            ([f"P{n}" for n in range(1, 9)], {}),
+            ([f"P{n}" for n in range(1, 10)], {"phantom_calls": False, "mayor_power": "tiebreak"}),
+            ([f"P{n}" for n in range(1, 13)], {"mayor_power": "double_vote", "day_timer": 0}),
+            ([f"P{n}" for n in range(1, 7)], {"gaueko_countdown": 30}),
+        ]
+
+    def __init__(self, players, options) -> None:
+        super().__init__(players, options)
+        n = len(self.players)
+        self.phase = "setup"
+        self.gauekos = recommended_gauekos(n)
+        self.specials: tuple[str, ...] = ()
+        self.deck_chosen = False
+        self.cards: list[str | None] = [None] * n  # the physical card each seat holds
+        self.roles: list[str | None] = [None] * n  # what it plays as (Lamia, Samartintxiki -> campesino)
+        self.leftovers: list[str] = []
+        self.alive = [True] * n
+        self.lovers: tuple[int, int] | None = None
+        self.mayor: int | None = None
+        self.life_used = False
+        self.death_used = False
+        self.night = 0
+        self.day = 0
+        self.calls: list[str] = []
+        self.call = 0
+        self.step: str | None = None
+        self.fresh = True  # the call's first step: its prompt speaks the wake line
+        self.tonight: dict[str, Any] = {}
+        self.pending: list[dict[str, Any]] = []
+        self.after: str | None = None
+        self.ballot: dict[str, Any] = {}
+        self.history: list[dict[str, Any]] = []
+        self.story: list[dict[str, Any]] = []
+        self.result: tuple[str, tuple[int, ...]] | None = None
+
+    # -- notation -------------------------------------------------------------
+
+    def parse(self, text: str) -> Action:
+        return parse(text, len(self.players))
+
+    # -- helpers --------------------------------------------------------------
+
+    def who(self, seat: int) -> str:
+        return self.players[seat]
+
+    def living(self) -> list[int]:
+        return [s for s, a in enumerate(self.alive) if a]
+
+    def deck(self) -> dict[str, int]:
+        return deck_cards(len(self.players), self.gauekos, self.specials)
+
+    def deck_roles(self) -> list[str]:
+        return list(self.deck())
+
+    def remaining_cards(self, except_seat: int | None = None) -> list[str]:
+        """Cards of the deck no seat holds yet, in a fixed order (for dealing)."""
+        left = self.deck()
+        for seat, card in enumerate(self.cards):
+            if card is not None and seat != except_seat:
+                left[card] -= 1
+        return [r for r in ROLES for _ in range(max(0, left.get(r, 0)))]
+
+    def current_call(self) -> str | None:
+        if self.phase in ("prep", "night") and self.call < len(self.calls):
+            return self.calls[self.call]
+        return None
+
+    def call_holders(self, call: str) -> list[int]:
+        return holders(call, self.roles, self.alive, self.lovers)
+
+    def phantom(self, call: str | None = None) -> bool:
+        """True when the call comes up with nobody alive to wake (a phantom call)."""
+        call = call or self.current_call()
+        return call in SPOKEN and not self.call_holders(call)
+
+    def mayor_alive(self) -> bool:
+        return self.mayor is not None and self.alive[self.mayor]
+
+    def double_vote(self) -> bool:
+        return self.mayor_alive() and self.settings["mayor_power"] in ("both", "double_vote")
+
+    def can_tiebreak(self) -> bool:
+        return self.mayor_alive() and self.settings["mayor_power"] in ("both", "tiebreak")
+
+    def warnings(self) -> list[Line]:
+        return deck_warnings(len(self.players), self.gauekos, self.specials)
+
+    def story_lines(self) -> list[Line]:
+        return tell(self.story)
+
+    def _check_seat(self, seat: int, *, living: bool = True, what: str = "") -> int:
+        if not 1 <= seat <= len(self.players):
+            raise IllegalActionError(f"There is no seat {seat}; seats go 1 to {len(self.players)}.")
+        index = seat - 1
+        if living and not self.alive[index]:
+            raise IllegalActionError(f"{self.who(index)} is dead.",
+                                     allowed=what or "Choose a living player.")
+        return index
+
+    def _tell(self, line_id: str, **values: Any) -> None:
+        self.story.append(entry(line_id, **values))
+
+    # -- applying -------------------------------------------------------------
+
+    def apply(self, action: Action, chance: Chance) -> list[Event]:
+        if self.result is not None:
+            raise IllegalActionError("The game is over.")
+        events: list[Event] = []
+        if self.pending:
+            self._resolve_pending(action, events)
+        elif self.phase == "setup":
+            self._setup(action, chance, events)
+        elif self.phase in ("prep", "night"):
+            self._night_action(action, events)
+        elif self.phase == "day":
+            self._day(action, events)
+        else:
+            self._dusk(action, events)
+        return events
+
+    # -- what next ----------------------------------------------------------------------
+
+    def expects(self) -> Prompt:
+        return prompts.expects(self)
+
+    def legal_actions(self) -> Iterable[Action]:
+        return playout.legal_actions(self)
+
+    def sample_action(self, rng: random.Random) -> Action:
+        return playout.sample_action(self, rng)
+
+    def outcome(self) -> Outcome | None:
+        if self.result is None:
+            return None
+        side, seats = self.result
+        names = tuple(self.who(s) for s in seats)
+        values = {"players": ", ".join(names)} if side == "lovers" else {}
+        return Outcome(side, names, Line(f"gauekos.outcome.{side}", values))
+
+    def call_info(self) -> dict[str, Any] | None:
+        """The call under way, for the screen: name, step, phantom, who wakes, countdown (seconds)."""
+        call = self.current_call()
+        if call is None:
+            return None
+        return {"call": call, "step": self.step, "phantom": self.phantom(call),
+                "holders": [self.who(s) for s in self.call_holders(call)],
+                "countdown": self.settings["gaueko_countdown"] if call == "gauekos" else None,
+                "spoken": call in SPOKEN}
+
+    def public_state(self) -> dict[str, Any]:
+        call = self.current_call()
+        state: dict[str, Any] = {
+            "phase": self.phase,
+            "night": self.night,
+            "day": self.day,
+            "players": list(self.players),
+            "alive": [self.who(s) for s in self.living()],
+            "dead": {self.who(s): self.cards[s] for s, a in enumerate(self.alive) if not a},
+            "mayor": self.who(self.mayor) if self.mayor is not None else None,
+            "deck": self.deck(),
+            "call": call,
+            "countdown": self.settings["gaueko_countdown"] if call == "gauekos" else None,
+            "day_timer": (self.settings["day_timer"] or None)
+            if self.phase == "day" and self.ballot.get("stage") == "first" and not self.pending else None,
+            "pending": ({"kind": self.pending[0]["kind"], "player": self.who(self.pending[0]["seat"])}
+                        if self.pending else None),
+            "vote": prompts.ballot_state(self),
+            "votes": [dict(v) for v in self.history],
+        }
+        if self.result is not None:
+            state["cards"] = {self.who(s): c for s, c in enumerate(self.cards)}
+            state["story"] = [dict(e) for e in self.story]
+        return state
+
+    def private_state(self) -> dict[str, Any]:
+        tonight = {k: (self.who(v) if isinstance(v, int) and not isinstance(v, bool) else v)
+                   for k, v in self.tonight.items()}
+        return {
+            "cards": {self.who(s): c for s, c in enumerate(self.cards)},
+            "roles": {self.who(s): r for s, r in enumerate(self.roles)},
+            "leftovers": list(self.leftovers),
+            "lovers": [self.who(s) for s in self.lovers] if self.lovers else [],
+            "life_spell": "used" if self.life_used else "unused",
+            "death_spell": "used" if self.death_used else "unused",
+            "call_info": self.call_info(),
+            "tonight": tonight,
+            "story": [dict(e) for e in self.story],
+        }
