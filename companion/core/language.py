@@ -22,7 +22,8 @@ from .game import Line, Text
 
 FALLBACK = "en"
 LANGUAGES = {"es": "Español", "en": "English", "eu": "Euskara"}
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+# `{name}`, or `{name|one|many}`: the word for one or for any other number.
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:\|[^{}|]*\|[^{}|]*)?\}")
 
 
 class VoicePackError(CompanionError):
@@ -103,11 +104,27 @@ def template(line_id: str, lang: str) -> str:
     return line_id
 
 
+class _Formatter(string.Formatter):
+    """`{n|candy|candies}` picks the word by the value of n (1 or not)."""
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str) and "|" in key:
+            name, one, many = (key.split("|") + ["", ""])[:3]
+            value = kwargs.get(name)
+            if value is None:
+                return "{" + key + "}"
+            return one if str(value).strip() in {"1", "-1"} else many
+        return super().get_value(key, args, kwargs)
+
+
+_FORMATTER = _Formatter()
+
+
 def fill(text: str, values: Mapping[str, Any]) -> str:
     """Fill placeholders; values are inserted as plain text (never re-parsed)."""
     try:
-        return string.Formatter().vformat(text, (), _Keep({k: _show(v) for k, v in values.items()}))
-    except (ValueError, IndexError):
+        return _FORMATTER.vformat(text, (), _Keep({k: _show(v) for k, v in values.items()}))
+    except (ValueError, IndexError, AttributeError):
         return text
 
 

@@ -66,3 +66,11 @@ def test_halloween_candy_table_matches_the_rulings():
     assert [HALLOWEEN_CANDY.lookup(r) for r in range(1, 9)] == [0, 1, 1, 2, 2, 3, 4, 5]
     with pytest.raises(ValueError, match="1 to 8"):
         HALLOWEEN_CANDY.lookup(9)
+
+
+def test_plural_words_follow_the_number():
+    from companion.core.language import fill
+    assert fill("{n} {n|candy|candies}", {"n": 1}) == "1 candy"
+    assert fill("{n} {n|candy|candies}", {"n": 0}) == "0 candies"
+    assert fill("{n} {n|caramelo|caramelos}", {"n": 5}) == "5 caramelos"
+    assert fill("{n|one|many}", {}) == "{n|one|many}"  # a missing value stays visible
