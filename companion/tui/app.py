@@ -1,0 +1,212 @@
+"""The app and its one factory, `create_app`, shared by the console script
+and the tests (which inject a recording narrator, a seed and a temporary
+saves folder)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from companion.core.language import LANGUAGES
+
+from . import narration
+from .dicescreen import DiceScreen, RollRecord, app_roll
+from .frame import GameScreen
+from .games import make_game_screen
+from .i18n import ui
+from .keys import translate_keys
+from .saves import default_home
+from .start import StartScreen
+
+HERE = Path(__file__).parent
+STARTS = ("start", "dice", "game")
+
+
+class Narrated(Message):
+    """The narrator said (or showed) `text`; safe to post from any thread."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class NarratorNotice(Message):
+    """The narrator has something to tell once (no engine, no audio device...)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class CompanionApp(App[None]):
+    """The game master beside the table."""
+
+    TITLE = "companion"
+    CSS_PATH = [HERE / "app.tcss"]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    lang: reactive[str] = reactive("es", init=False)
+    """The table's language: every UI word and every spoken line."""
+
+    subtitle: reactive[str] = reactive("", init=False)
+    """What the narrator last said."""
+
+    def __init__(self, *, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
+                 lang: str | None = None, session: Any = None, start: str = "start",
+                 mute: bool = False) -> None:
+        super().__init__()
+        if start not in STARTS:
+            raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
+        if session is None and start == "game":
+            raise ValueError("start='game' needs a session")
+        self.home = Path(home) if home is not None else default_home()
+        self.seed = seed
+        self.dice_rng = random.Random(seed)
+        self.dice_history: list[RollRecord] = []
+        self.session = session
+        self.start = "game" if session is not None else start
+        first_lang = lang or (session.lang if session is not None else "es")
+        if first_lang not in LANGUAGES:
+            first_lang = "es"
+        self.set_reactive(CompanionApp.lang, first_lang)
+        self.narrator, self._release_narrator = narration.build(
+            narrator, first_lang, self._on_subtitle, self._on_notice)
+        self._set_narrator_lang(first_lang)
+        if mute and not getattr(self.narrator, "muted", False):
+            self.narrator.toggle_mute()
+
+    # -- screens -------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        translate_keys(self, self.lang)
+        # Pushed (not returned by get_default_screen) so each screen's CSS_PATH is loaded.
+        if self.start == "game":
+            self.push_screen(make_game_screen(self.session))
+        elif self.start == "dice":
+            self.push_screen(DiceScreen())
+        else:
+            self.push_screen(StartScreen())
+
+    def _back_to_start(self) -> None:
+        """Close the top screen: back to what is below it, or to the start screen."""
+        if len(self.screen_stack) > 2:
+            self.pop_screen()
+        else:
+            self.switch_screen(StartScreen())
+
+    def open_session(self, session: Any) -> None:
+        """Play `session` (new or loaded): its language becomes the table's."""
+        if self.session is not None and self.session is not session:
+            self.session.close()
+        self.session = session
+        self.lang = session.lang
+        self.push_screen(make_game_screen(session))
+
+    def leave_game(self, screen: GameScreen) -> None:
+        """Back to the start screen; the game is saved already."""
+        if self.session is screen.session:
+            self.session.close()
+            self.session = None
+        self.subtitle = ""
+        self._back_to_start()
+
+    def action_dice(self) -> None:
+        if not isinstance(self.screen, DiceScreen):
+            self.push_screen(DiceScreen())
+
+    def leave_dice(self, screen: DiceScreen) -> None:
+        self._back_to_start()
+
+    def free_roll(self, dice: str) -> str:
+        """Roll freely (not part of any game) with the app's seeded dice; kept in the history."""
+        record = app_roll(dice, self.dice_rng)
+        self.dice_history.append(record)
+        return record.text(self.lang)
+
+    # -- the narrator --------------------------------------------------------
+
+    def _on_subtitle(self, text: str) -> None:
+        self.post_message(Narrated(text))
+
+    def _on_notice(self, text: str) -> None:
+        self.post_message(NarratorNotice(text))
+
+    def on_narrated(self, message: Narrated) -> None:
+        self.subtitle = message.text
+
+    def on_narrator_notice(self, message: NarratorNotice) -> None:
+        self.notify(message.text, title=ui("ui.speech.notice", self.lang), markup=False, timeout=8)
+
+    def _set_narrator_lang(self, lang: str) -> None:
+        try:
+            self.narrator.lang = lang
+        except AttributeError:
+            pass
+
+    def watch_lang(self, lang: str) -> None:
+        self._set_narrator_lang(lang)
+        translate_keys(self, lang)
+
+    def action_mute(self) -> None:
+        self.narrator.toggle_mute()
+        muted = bool(getattr(self.narrator, "muted", False))
+        self.notify(ui("ui.speech.muted" if muted else "ui.speech.unmuted", self.lang), markup=False)
+
+    def action_skip(self) -> None:
+        self.narrator.skip()
+
+    def action_repeat(self) -> None:
+        self.narrator.repeat()
+
+    # -- the command palette -------------------------------------------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        lang = self.lang
+        if isinstance(screen, GameScreen):
+            yield SystemCommand(ui("ui.cmd.notation", lang), ui("ui.cmd.notation_help", lang),
+                                screen.action_command_line)
+            yield SystemCommand(ui("ui.cmd.undo", lang), ui("ui.cmd.undo_help", lang), screen.action_undo)
+            yield SystemCommand(ui("ui.cmd.redo", lang), ui("ui.cmd.redo_help", lang), screen.action_redo)
+            yield SystemCommand(ui("ui.cmd.curtain", lang), ui("ui.cmd.curtain_help", lang),
+                                screen.action_curtain)
+            yield SystemCommand(ui("ui.cmd.reveal", lang), ui("ui.cmd.reveal_help", lang),
+                                screen.action_reveal)
+        if not isinstance(screen, DiceScreen):
+            yield SystemCommand(ui("ui.dice.title", lang), ui("ui.cmd.dice_help", lang), self.action_dice)
+        yield SystemCommand(ui("ui.cmd.mute", lang), ui("ui.cmd.mute_help", lang), self.action_mute)
+
+    # -- closing -------------------------------------------------------------
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        self._release_narrator()
+
+
+def create_app(*, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
+               lang: str | None = None, session: Any = None, start: str = "start",
+               mute: bool = False) -> CompanionApp:
+    """Build the app: the one factory for the console script and the tests.
+
+    narrator: a narrator (or a speech backend to wrap, e.g. RecordingBackend);
+        default: a real one with the best backend available.
+    home: the saves folder (default: $COMPANION_HOME, else the user data folder's `saves`).
+    seed: seeds the dice screen's rolls and new games' chance (None: random).
+    lang: "es", "en" or "eu" (default: the session's, else "es").
+    session: a loaded `Session` to play at once (what `companion play FILE` does).
+    start: "start" (the start screen), "dice" (the dice-and-tables screen) or "game"
+        (implied by `session`).
+    mute: start with the narrator muted (subtitles only; the m key unmutes).
+    """
+    return CompanionApp(narrator=narrator, home=home, seed=seed, lang=lang, session=session, start=start,
+                        mute=mute)

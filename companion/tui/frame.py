@@ -1,0 +1,337 @@
+"""The frame every game screen reuses.
+
+`GameScreen(session)` shows what happens now (the prompt, big), the numbered
+choices, the table state, the log, the dice panel, the narrator's subtitle
+and a footer with the keys. It is the only place that calls the rules, and
+it does so only through `session.act(notation)`: number keys, buttons and
+the `:` command line all build notation strings.
+
+A per-game screen subclasses it and plugs in at three points:
+
+* `compose_table()` yields the widgets of the middle area (default: the
+  state panel and the dice panel beside the log);
+* `update_view(view)` receives a `View` after every change and pushes it
+  down to the widgets (call `super().update_view(view)` first);
+* `BINDINGS` adds keys (Textual merges them with the frame's); a key or a
+  widget that plays something calls `self.submit("notation")` or posts
+  `ActionRequested("notation")`.
+
+Register it with `companion.tui.games.register_screen(game_name, "module:Class")`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Input, Static
+
+from companion.core.dice import Draw
+from companion.core.errors import CompanionError
+from companion.core.game import Event, Outcome, Prompt
+
+from .i18n import ui
+from .keys import translate_keys
+from .widgets import (
+    ActionRequested,
+    ChoiceBar,
+    DicePanel,
+    ErrorLine,
+    EventLog,
+    FreeRollRequested,
+    NotationInput,
+    OutcomeBanner,
+    PromptPanel,
+    StatePanel,
+    SubtitleBar,
+    shown_notation,
+    shown_rolls,
+)
+
+HERE = Path(__file__).parent
+
+
+@dataclass
+class View:
+    """Everything a game screen shows, computed once per change."""
+
+    prompt: Prompt
+    outcome: Outcome | None
+    public: dict[str, Any]
+    private: dict[str, Any] | None  # None unless the game master revealed it
+    played: list[Any]
+    draws: list[Draw]  # the dice rolled in the game that may be shown now
+    revealed: bool
+    lang: str
+    game_name: str
+    free_roll: str | None = None
+
+
+def _choice_bindings() -> list[Binding]:
+    keys = [Binding("1", "choose(1)", "Choose", key_display="1-9")]
+    keys += [Binding(str(n), f"choose({n})", f"Choice {n}", show=False) for n in range(2, 10)]
+    return keys
+
+
+class CurtainScreen(ModalScreen[None]):
+    """The privacy curtain: a blank screen over everything until lifted."""
+
+    CSS_PATH = [HERE / "game.tcss"]
+    BINDINGS = [
+        Binding("c", "lift", "Lift the curtain", show=False),
+        Binding("escape", "lift", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content(ui("ui.curtain.hint", self.app.lang)), id="curtain-hint", markup=False)
+
+    def on_mount(self) -> None:
+        translate_keys(self, self.app.lang)
+
+    def action_lift(self) -> None:
+        self.dismiss()
+
+
+class GameScreen(Screen[None]):
+    """The frame of a game in play; subclass it for a game's own screen."""
+
+    CSS_PATH = [HERE / "game.tcss"]
+    AUTO_FOCUS = ""  # nothing focused: the number keys reach the choices
+
+    BINDINGS = [
+        *_choice_bindings(),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("colon", "command_line", "Notation", key_display=":"),
+        Binding("c", "curtain", "Curtain"),
+        Binding("v", "reveal", "Secrets"),
+        Binding("d", "dice", "Dice", show=False),
+        Binding("m", "app.mute", "Mute"),
+        Binding("s", "app.skip", "Skip", show=False),
+        Binding("r", "app.repeat", "Repeat", show=False),
+        Binding("f6", "free_roll('d6')", "Roll d6", show=False),
+        Binding("f8", "free_roll('d8')", "Roll d8", show=False),
+        Binding("f2", "free_roll('2d6')", "Roll 2d6", show=False),
+        Binding("escape", "leave", "Menu", show=False),
+    ]
+
+    revealed: reactive[bool] = reactive(False, init=False)
+    """The game master asked to see the private state and events."""
+
+    def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(name=name, id=id)
+        self.session = session
+        self.free_roll: str | None = None
+        self.error: str = ""
+
+    # -- layout --------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield PromptPanel(id="prompt")
+        yield OutcomeBanner(id="outcome")
+        yield ChoiceBar(id="choices")
+        with Horizontal(id="middle"):
+            yield from self.compose_table()
+        yield ErrorLine(id="error")
+        yield SubtitleBar(id="subtitle")
+        yield NotationInput(id="notation")
+        yield Footer(compact=True, show_command_palette=False)
+
+    def compose_table(self) -> ComposeResult:
+        """The middle of the screen; override to show a game's own board."""
+        with Vertical(id="left"):
+            yield StatePanel(id="state")
+            yield DicePanel(id="dice")
+        yield EventLog(id="log")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", self._language, init=False)
+        translate_keys(self, self.lang)
+        self.refresh_view()
+        prompt = self.session.expects()
+        if prompt.say is not None and self.session.outcome() is None:
+            self.narrator.say_line(prompt.say)
+
+    # -- data down -----------------------------------------------------------
+
+    @property
+    def narrator(self) -> Any:
+        return self.app.narrator
+
+    @property
+    def lang(self) -> str:
+        return self.app.lang
+
+    def build_view(self) -> View:
+        session = self.session
+        game = session.game
+        played = list(session.played)
+        draws = shown_rolls(played, self.revealed)
+        return View(
+            prompt=session.expects(),
+            outcome=session.outcome(),
+            public=game.public_state(),
+            private=game.private_state() if self.revealed else None,
+            played=played,
+            draws=draws,
+            revealed=self.revealed,
+            lang=self.lang,
+            game_name=game.name,
+            free_roll=self.free_roll,
+        )
+
+    def refresh_view(self) -> None:
+        self.update_view(self.build_view())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The choice keys show dimmed in the footer once the game is over."""
+        if action == "choose" and self.session.outcome() is not None:
+            return None
+        return True
+
+    def update_view(self, view: View) -> None:
+        """Push the view down to the widgets; subclasses extend this."""
+        over = view.outcome is not None
+        for panel in self.query(PromptPanel):
+            panel.display = not over
+            if not over:
+                panel.show(view.prompt, view.lang)
+        for banner in self.query(OutcomeBanner):
+            banner.display = over
+            if view.outcome is not None:
+                banner.show(view.outcome, view.prompt, view.lang)
+        for bar in self.query(ChoiceBar):
+            bar.display = not over
+            bar.show(() if over else view.prompt.choices, view.lang)
+        for state in self.query(StatePanel):
+            state.show(view.public, view.private, view.game_name, view.lang)
+        for log in self.query(EventLog):
+            log.show(view.played, view.revealed, view.lang)
+        for dice in self.query(DicePanel):
+            dice.show(view.draws, view.free_roll, view.lang)
+        for line in self.query(ErrorLine):
+            line.show(self.error)
+
+    def _language(self, lang: str) -> None:
+        translate_keys(self, lang)
+        self.refresh_view()
+
+    def watch_revealed(self, revealed: bool) -> None:
+        self.refresh_view()
+
+    # -- playing: the one way in -------------------------------------------
+
+    def submit(self, notation: str) -> bool:
+        """Play `notation` through the session; True when it was accepted."""
+        try:
+            events = self.session.act(notation)
+        except CompanionError as exc:  # refused (ActionError) or not saved (SaveError)
+            self.refuse(exc)
+            return False
+        self.error = ""
+        self.speak(events)
+        self.refresh_view()
+        return True
+
+    def refuse(self, exc: CompanionError) -> None:
+        """Show a refusal in words; the game is exactly as it was."""
+        self.show_error(str(exc))
+        self.notify(str(exc), title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+
+    def show_error(self, message: str) -> None:
+        """Put `message` on the error line ("" clears it)."""
+        self.error = message
+        for line in self.query(ErrorLine):
+            line.show(message)
+
+    def speak(self, events: list[Event]) -> None:
+        """Say the public events meant to be spoken, in order, then what comes next."""
+        for event in events:
+            if event.speak and not event.private:
+                self.narrator.say_line(event.line)
+        prompt = self.session.expects()
+        if prompt.say is not None:
+            self.narrator.say_line(prompt.say)
+
+    def on_action_requested(self, message: ActionRequested) -> None:
+        message.stop()
+        self.submit(message.notation)
+
+    # -- keys -------------------------------------------------------------
+
+    def action_choose(self, number: int) -> None:
+        if self.session.outcome() is not None:
+            return
+        choices = self.session.expects().choices
+        if 1 <= number <= len(choices):
+            self.submit(choices[number - 1].notation)
+        else:
+            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
+
+    def action_undo(self) -> None:
+        if not self.session.can_undo:
+            self.show_error(ui("ui.game.nothing_to_undo", self.lang))
+            return
+        notation = shown_notation(self.session.played[-1], self.revealed)
+        try:
+            self.session.undo()
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
+        self.error = ""
+        self.notify(ui("ui.game.undone", self.lang, notation=notation), markup=False)
+        self.refresh_view()
+
+    def action_redo(self) -> None:
+        if not self.session.can_redo:
+            self.show_error(ui("ui.game.nothing_to_redo", self.lang))
+            return
+        try:
+            events = self.session.redo()
+        except CompanionError as exc:
+            self.refuse(exc)
+            return
+        self.error = ""
+        notation = shown_notation(self.session.played[-1], self.revealed)
+        self.notify(ui("ui.game.redone", self.lang, notation=notation), markup=False)
+        self.speak(events)
+        self.refresh_view()
+
+    def action_command_line(self) -> None:
+        self.query_one(NotationInput).open(ui("ui.game.notation_placeholder", self.lang))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if not isinstance(event.input, NotationInput):
+            return
+        event.stop()
+        if self.submit(event.value):
+            event.input.action_close()
+
+    def action_curtain(self) -> None:
+        self.app.clear_notifications()  # a toast must not show through the curtain
+        self.app.push_screen(CurtainScreen())
+
+    def action_reveal(self) -> None:
+        self.revealed = not self.revealed
+
+    def action_dice(self) -> None:
+        self.app.action_dice()
+
+    def action_free_roll(self, dice: str) -> None:
+        self.free_roll = self.app.free_roll(dice)
+        self.refresh_view()
+
+    def on_free_roll_requested(self, message: FreeRollRequested) -> None:
+        message.stop()
+        self.action_free_roll(message.dice)
+
+    def action_leave(self) -> None:
+        self.app.leave_game(self)

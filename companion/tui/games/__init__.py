@@ -1,0 +1,40 @@
+"""Which screen plays which game.
+
+A game without an entry here is played in the shared frame
+(`companion.tui.frame.GameScreen`). A game with its own screen (Gauekos'
+night, Halloween's streets...) puts a `GameScreen` subclass in a module of
+this package and registers it by the game's registry name:
+
+    register_screen("halloween", "companion.tui.games.halloween:HalloweenScreen")
+
+Screens are imported only when a game of theirs is opened.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from companion.core.registry import normalise
+
+from ..frame import GameScreen
+
+_SCREENS: dict[str, str] = {}
+
+
+def register_screen(game: str, target: str) -> None:
+    """Use the screen at `target` ("module:Class") for `game`."""
+    _SCREENS[normalise(game)] = target
+
+
+def screen_class(game: str) -> type[GameScreen]:
+    target = _SCREENS.get(normalise(game))
+    if target is None:
+        return GameScreen
+    module_name, _, cls_name = target.partition(":")
+    return getattr(importlib.import_module(module_name), cls_name)
+
+
+def make_game_screen(session: Any) -> GameScreen:
+    """The screen for a session's game, built around the session."""
+    return screen_class(session.game.name)(session)

@@ -1,0 +1,439 @@
+"""The start screen: a new game, a save to resume, the language, and the
+way to the dice-and-tables screen."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Footer,
+    Input,
+    OptionList,
+    RadioButton,
+    RadioSet,
+    Select,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+from textual.widgets.option_list import Option as ListOption
+
+from companion.core.errors import CompanionError, DamagedSaveError, SaveError
+from companion.core.game import Game, Option
+from companion.core.language import LANGUAGES, available_languages
+from companion.core.registry import find_game, game_names
+from companion.core.session import Session
+
+from .i18n import game_summary, game_title, option_help, option_label, ui
+from .keys import translate_keys
+from .saves import SaveSummary, recent_saves, save_path
+from .widgets import ErrorLine, UIText
+
+HERE = Path(__file__).parent
+
+
+def parse_players(text: str, lang: str) -> list[str]:
+    """Names separated by commas, exactly as typed; or a count, for seats named in `lang`."""
+    text = text.strip()
+    if not text:
+        return []
+    if text.isdigit():
+        return [ui("ui.start.seat", lang, n=n) for n in range(1, int(text) + 1)]
+    return [name.strip() for name in text.split(",")]
+
+
+class StartRequested(Message):
+    """The form asks for a new game with these players and options."""
+
+    def __init__(self, game: type[Game], players: list[str], options: dict[str, Any], save_as: str) -> None:
+        super().__init__()
+        self.game = game
+        self.players = players
+        self.options = options
+        self.save_as = save_as
+
+
+class ResumeRequested(Message):
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+
+
+class NewGameForm(VerticalScroll):
+    """Choose the game, name the players (or count them), set options and the save name."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.games = game_names()
+        self.game_cls: type[Game] = find_game(self.games[0][0])
+        self._options_game: type[Game] | None = None  # the game the option fields belong to
+
+    def compose(self) -> ComposeResult:
+        lang = self.app.lang
+        with Horizontal(classes="row"):
+            yield UIText("ui.start.game", classes="label")
+            yield Select([(Content(title), name) for name, title in self.games], value=self.games[0][0],
+                         allow_blank=False, compact=True, id="game")
+        yield Static(id="summary", classes="help", markup=False)
+        with Horizontal(classes="row"):
+            yield UIText("ui.start.players", classes="label")
+            yield Input(id="players", compact=True, placeholder=ui("ui.start.players_placeholder", lang))
+        yield Static(id="seats", classes="help", markup=False)
+        yield Vertical(id="options")
+        with Horizontal(classes="row"):
+            yield UIText("ui.start.save_as", classes="label")
+            yield Input(id="save-as", compact=True)
+        with Horizontal(classes="row", id="begin-row"):
+            yield Button(id="begin", variant="primary", compact=True)
+        yield ErrorLine(id="new-error")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", lambda _: self.relabel(), init=False)
+        self.relabel()
+
+    def relabel(self) -> None:
+        lang = self.app.lang
+        self.query_one("#summary", Static).update(Content(game_summary(self.game_cls, lang)))
+        self.query_one("#players", Input).placeholder = ui("ui.start.players_placeholder", lang)
+        self.query_one("#save-as", Input).placeholder = ui("ui.start.save_placeholder", lang,
+                                                         game=self.game_cls.name)
+        self.query_one("#begin", Button).label = Content(ui("ui.start.begin", lang))
+        self.show_seats()
+        self.build_options()
+
+    # -- the parts ---------------------------------------------------------
+
+    def show_seats(self) -> None:
+        lang = self.app.lang
+        players = parse_players(self.query_one("#players", Input).value, lang)
+        seats = self.query_one("#seats", Static)
+        if not players:
+            seats.update(Content(ui("ui.start.players_help", lang, low=self.game_cls.min_players,
+                                    high=self.game_cls.max_players)))
+            return
+        parts: list[Any] = [ui("ui.start.seats", lang) + " "]
+        for number, name in enumerate(players, 1):
+            if number > 1:
+                parts.append("  ")
+            parts.extend([(f"{number} ", "dim"), (name, "bold")])
+        seats.update(Content.assemble(*parts))
+
+    def build_options(self) -> None:
+        self.call_later(self._build_options)
+
+    async def _build_options(self) -> None:
+        """One row per option of the game: label (house rules marked), field, help with the default."""
+        lang = self.app.lang
+        box = self.query_one("#options", Vertical)
+        values = self.option_values() if self._options_game is self.game_cls else {}
+        await box.remove_children()
+        self._options_game = self.game_cls
+        rows = []
+        for option in self.game_cls.options:
+            label = option_label(self.game_cls.name, option, lang)
+            if option.house_rule:
+                label = f"{label} ({ui('ui.start.house_rule', lang)})"
+            row = Horizontal(Static(Content(label), classes="label", markup=False),
+                             self._option_widget(option, values.get(option.key, option.default), lang),
+                             classes="row")
+            help_text = option_help(self.game_cls.name, option, lang)
+            default = ui("ui.start.default", lang, value=self._show_value(option.default, lang))
+            rows.append(row)
+            rows.append(Static(Content(f"{help_text} {default}".strip()), classes="help", markup=False))
+            rows.append(ErrorLine(id=f"error-{option.key}"))
+        if not rows:
+            rows.append(Static(Content(ui("ui.start.no_options", lang)), classes="help", markup=False))
+        await box.mount_all(rows)
+
+    @staticmethod
+    def _show_value(value: Any, lang: str) -> str:
+        if isinstance(value, bool):
+            return ui("ui.on" if value else "ui.off", lang)
+        return str(value)
+
+    def _option_widget(self, option: Option, value: Any, lang: str):
+        wid = f"option-{option.key}"
+        if isinstance(option.default, bool):
+            box = Checkbox(Content(ui("ui.start.enabled", lang)), value=bool(value) if isinstance(value, bool)
+                           else bool(option.default), compact=True, id=wid)
+            return box
+        if option.choices:
+            return Select([(Content(str(c)), c) for c in option.choices], value=value if value in option.choices
+                          else option.default, allow_blank=False, compact=True, id=wid)
+        return Input(str(value), compact=True, id=wid)
+
+    def option_values(self) -> dict[str, Any]:
+        """What the option fields hold now, as typed (not coerced)."""
+        values: dict[str, Any] = {}
+        for option in self.game_cls.options:
+            found = self.query(f"#option-{option.key}")
+            if not found:
+                continue
+            widget = found.first()
+            values[option.key] = widget.value
+        return values
+
+    # -- events ------------------------------------------------------------
+
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.value is Select.NULL or event.value == self.game_cls.name:
+            return
+        self.game_cls = find_game(str(event.value))
+        self.relabel()
+
+    @on(Input.Changed, "#players")
+    def players_changed(self, event: Input.Changed) -> None:
+        self.show_seats()
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.begin()
+
+    @on(Button.Pressed, "#begin")
+    def begin_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.begin()
+
+    def begin(self) -> None:
+        """Check what can be checked here, then ask the screen to start the game."""
+        lang = self.app.lang
+        errors: list[str] = []
+        options: dict[str, Any] = {}
+        for key, raw in self.option_values().items():
+            option = next(o for o in self.game_cls.options if o.key == key)
+            try:
+                options[key] = option.coerce(raw)
+            except CompanionError as exc:
+                errors.append(str(exc))
+                self.query_one(f"#error-{key}", ErrorLine).show(str(exc))
+            else:
+                self.query_one(f"#error-{key}", ErrorLine).show("")
+        players = parse_players(self.query_one("#players", Input).value, lang)
+        if not players:
+            errors.insert(0, ui("ui.start.no_players", lang, low=self.game_cls.min_players,
+                                high=self.game_cls.max_players))
+        if errors:
+            self.show_error(" ".join(errors))
+            return
+        self.show_error("")
+        self.post_message(StartRequested(self.game_cls, players, options,
+                                         self.query_one("#save-as", Input).value))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#new-error", ErrorLine).show(message)
+        if message:
+            self.scroll_end(animate=False)
+
+
+class SavesPanel(Vertical):
+    """The saves in the home folder, newest first; Enter resumes one."""
+
+    def __init__(self, home: Path, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.home = home
+        self.saves: list[SaveSummary] = []
+
+    def compose(self) -> ComposeResult:
+        yield UIText("ui.resume.folder", classes="help", folder=str(self.home))
+        yield OptionList(id="saves", compact=True)
+        yield ErrorLine(id="resume-error")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", lambda _: self.show(self.saves), init=False)
+
+    def show(self, saves: list[SaveSummary]) -> None:
+        lang = self.app.lang
+        self.saves = saves
+        listing = self.query_one("#saves", OptionList)
+        listing.clear_options()
+        if not saves:
+            listing.add_option(ListOption(Content(ui("ui.resume.none", lang)), disabled=True))
+            return
+        listing.add_options([ListOption(self._line(s, lang), id=str(i)) for i, s in enumerate(saves)])
+        listing.highlighted = 0
+
+    @staticmethod
+    def _line(save: SaveSummary, lang: str) -> Content:
+        if save.problem and not save.damaged:
+            return Content.assemble((save.name, "bold"), "\n  ", ("⚠ " + ui("ui.resume.unreadable", lang), "$text-error"))
+        title = save.game
+        try:
+            title = game_title(find_game(save.game), lang)
+        except CompanionError:
+            pass
+        details = ui("ui.resume.details", lang, game=title, players=", ".join(save.players), count=save.actions)
+        parts: list[Any] = [(save.name, "bold"), "\n  ", details]
+        if save.damaged:
+            parts += ["  ", ("⚠ " + ui("ui.resume.damaged_mark", lang), "$text-warning")]
+        return Content.assemble(*parts)
+
+    @on(OptionList.OptionSelected, "#saves")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.post_message(ResumeRequested(self.saves[int(event.option.id)].path))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#resume-error", ErrorLine).show(message)
+
+
+class RecoverScreen(ModalScreen[bool]):
+    """A damaged save: say which file and what is wrong, offer to recover the intact part."""
+
+    CSS_PATH = [HERE / "start.tcss"]
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, error: DamagedSaveError) -> None:
+        super().__init__()
+        self.error = error
+
+    def compose(self) -> ComposeResult:
+        lang = self.app.lang
+        with Vertical(id="recover-box"):
+            yield Static(Content(ui("ui.resume.damaged_title", lang)), id="recover-title", markup=False)
+            yield Static(Content(ui("ui.resume.damaged", lang, file=str(self.error.path))), markup=False)
+            yield Static(Content(self.error.problem), id="recover-problem", markup=False)
+            with Vertical(id="recover-buttons"):
+                yield Button(Content(ui("ui.resume.recover", lang, count=self.error.intact)),
+                             variant="warning", id="recover")
+                yield Button(Content(ui("ui.cancel", lang)), id="cancel")
+
+    def on_mount(self) -> None:
+        translate_keys(self, self.app.lang)
+        self.query_one("#recover", Button).focus()
+
+    @on(Button.Pressed, "#recover")
+    def recover(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(False)
+
+
+class StartScreen(Screen[None]):
+    """New game, resume, language, dice and tables."""
+
+    CSS_PATH = [HERE / "start.tcss"]
+    BINDINGS = [
+        Binding("f1", "new", "New game"),
+        Binding("f2", "reload", "Saves"),
+        Binding("f3", "app.dice", "Dice"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    KEY_LINES = {"new": "ui.start.new"}
+
+    def compose(self) -> ComposeResult:
+        lang = self.app.lang
+        with Horizontal(id="start-top"):
+            yield UIText("ui.app.title", id="start-title")
+            yield RadioSet(*[RadioButton(Content(LANGUAGES.get(code, code)), value=code == lang, name=code)
+                             for code in available_languages()], id="language", compact=True)
+        with TabbedContent(id="start-tabs"):
+            with TabPane(Content(ui("ui.start.new", lang)), id="tab-new"):
+                yield NewGameForm(id="new-game")
+            with TabPane(Content(ui("ui.start.resume", lang)), id="tab-resume"):
+                yield SavesPanel(self.app.home, id="resume")
+            with TabPane(Content(ui("ui.dice.title", lang)), id="tab-dice"):
+                yield UIText("ui.start.dice_help", classes="help")
+                yield Button(Content(ui("ui.start.open_dice", lang)), id="to-dice", compact=True)
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", self.relabel)
+        self.load_saves()
+        self.query_one("#players", Input).focus()
+
+    def on_screen_resume(self) -> None:
+        self.load_saves()
+
+    def relabel(self, lang: str) -> None:
+        translate_keys(self, lang)
+        tabs = self.query_one(TabbedContent)
+        tabs.get_tab("tab-new").label = Content(ui("ui.start.new", lang))
+        tabs.get_tab("tab-resume").label = Content(ui("ui.start.resume", lang))
+        tabs.get_tab("tab-dice").label = Content(ui("ui.dice.title", lang))
+        self.query_one("#to-dice", Button).label = Content(ui("ui.start.open_dice", lang))
+
+    @on(RadioSet.Changed, "#language")
+    def language_changed(self, event: RadioSet.Changed) -> None:
+        event.stop()
+        if event.pressed.name:
+            self.app.lang = event.pressed.name
+
+    @on(Button.Pressed, "#to-dice")
+    def to_dice(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.app.action_dice()
+
+    # -- a new game -------------------------------------------------------
+
+    def on_start_requested(self, message: StartRequested) -> None:
+        message.stop()
+        form = self.query_one(NewGameForm)
+        path = save_path(self.app.home, message.game.name, message.save_as)
+        try:
+            session = Session.new(message.game, message.players, message.options, seed=self.app.seed,
+                                  lang=self.app.lang, path=path)
+        except CompanionError as exc:  # SetupError (players, options) or SaveError (the file)
+            form.show_error(str(exc))
+            return
+        self.app.open_session(session)
+
+    # -- resuming ----------------------------------------------------------
+
+    def action_new(self) -> None:
+        self.query_one(TabbedContent).active = "tab-new"
+        self.query_one("#players", Input).focus()
+
+    def action_reload(self) -> None:
+        """Show the saves (read again from the folder) with the newest highlighted."""
+        self.query_one(TabbedContent).active = "tab-resume"
+        self.query_one("#saves", OptionList).focus()
+        self.load_saves()
+
+    @work(exclusive=True, group="saves")
+    async def load_saves(self) -> None:
+        saves = await asyncio.to_thread(recent_saves, self.app.home)
+        self.query_one(SavesPanel).show(saves)
+
+    def on_resume_requested(self, message: ResumeRequested) -> None:
+        message.stop()
+        self.resume(message.path)
+
+    @work(exclusive=True, group="load")
+    async def resume(self, path: Path) -> None:
+        """Replay a save off the event loop; a damaged one asks before recovering."""
+        panel = self.query_one(SavesPanel)
+        lang = self.app.lang
+        try:
+            try:
+                session = await asyncio.to_thread(Session.load, path)
+            except DamagedSaveError as exc:
+                panel.show_error(str(exc))
+                if not await self.app.push_screen_wait(RecoverScreen(exc)):
+                    return
+                session = await asyncio.to_thread(Session.load, path, recover=True)
+        except SaveError as exc:
+            panel.show_error(str(exc))
+            self.notify(str(exc), title=ui("ui.resume.cannot_open", lang), severity="error", markup=False)
+            return
+        panel.show_error("")
+        if session.recovered_to is not None:
+            self.notify(ui("ui.resume.recovered", lang, count=len(session.played),
+                           aside=str(session.recovered_to)), markup=False, timeout=10)
+        self.app.open_session(session)

@@ -1,0 +1,336 @@
+"""Widgets every game screen reuses. Each one is a display: the screen
+pushes data down with `show(...)`; widgets post messages up (a choice was
+pressed, a free roll was asked for) and never call the rules themselves.
+
+All text that may hold a player's words is built as `Content` (plain text
+plus styles), never as markup.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Button, Input, Static
+
+from companion.core.dice import Draw
+from companion.core.game import Choice, Outcome, Prompt
+
+from .i18n import say, state_label, ui
+from .keys import translate_keys
+
+LOCK = "🔒"
+
+
+class ActionRequested(Message):
+    """A widget asks the screen to play `notation` (the screen calls the rules)."""
+
+    def __init__(self, notation: str) -> None:
+        super().__init__()
+        self.notation = notation
+
+
+class FreeRollRequested(Message):
+    """A widget asks for a free roll of `dice` (not part of the game)."""
+
+    def __init__(self, dice: str) -> None:
+        super().__init__()
+        self.dice = dice
+
+
+class UIText(Static):
+    """A UI line by id that follows the app's language."""
+
+    def __init__(self, line_id: str, *, id: str | None = None, classes: str | None = None,
+                 **values: Any) -> None:
+        super().__init__(id=id, classes=classes, markup=False)
+        self.line_id = line_id
+        self.values = values
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", self._relabel)
+
+    def _relabel(self, lang: str) -> None:
+        self.update(Content(ui(self.line_id, lang, **self.values)))
+
+
+class PromptPanel(Vertical):
+    """What happens now, big, with the detail below."""
+
+    DEFAULT_CSS = """
+    PromptPanel { height: auto; padding: 0 1; border: round $accent; }
+    PromptPanel #prompt-title { text-style: bold; color: $text; }
+    PromptPanel #prompt-detail { color: $text-muted; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-title", markup=False)
+        yield Static(id="prompt-detail", markup=False)
+
+    def show(self, prompt: Prompt, lang: str) -> None:
+        now = ui("ui.game.now", lang)
+        self.border_title = Content.assemble(now, " · ", prompt.who) if prompt.who else Content(now)
+        self.query_one("#prompt-title", Static).update(Content(say(prompt.title, lang)))
+        detail_text = say(prompt.detail, lang) if prompt.detail is not None else ""
+        if prompt.private:
+            mark = f"{LOCK} {ui('ui.game.private_prompt', lang)}"
+            detail_text = f"{detail_text}  {mark}" if detail_text else mark
+        detail = self.query_one("#prompt-detail", Static)
+        detail.update(Content(detail_text))
+        detail.display = bool(detail_text)
+
+
+class OutcomeBanner(Vertical):
+    """How the game ended, big; shown by the screen in place of the prompt."""
+
+    DEFAULT_CSS = """
+    OutcomeBanner { height: auto; padding: 1 1; border: double $success; background: $success 15%; }
+    OutcomeBanner #outcome-title { text-style: bold; color: $success; content-align: center middle; width: 1fr; }
+    OutcomeBanner #outcome-detail { content-align: center middle; width: 1fr; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="outcome-title", markup=False)
+        yield Static(id="outcome-detail", markup=False)
+
+    def show(self, outcome: Outcome, prompt: Prompt, lang: str) -> None:
+        self.border_title = Content(ui("ui.game.over", lang))
+        head = say(outcome.line, lang) if outcome.line is not None else say(prompt.title, lang)
+        self.query_one("#outcome-title", Static).update(Content(f"★  {head.upper()}  ★"))
+        winners = ", ".join(outcome.winners)
+        self.query_one("#outcome-detail", Static).update(
+            Content(ui("ui.game.winners", lang, names=winners) if winners else ui("ui.game.draw", lang)))
+
+
+class ChoiceBar(Static):
+    """The choices offered now, numbered 1-9, wrapping as needed; a click posts ActionRequested."""
+
+    DEFAULT_CSS = """
+    ChoiceBar { height: auto; max-height: 5; padding: 0 1; link-style: none; link-background: transparent;
+                link-style-hover: none; link-background-hover: $accent 30%; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+        self._choices: tuple[Choice, ...] = ()
+
+    def show(self, choices: Sequence[Choice], lang: str) -> None:
+        choices = tuple(choices)
+        self._choices = choices
+        if not choices:
+            self.update(Content.styled(ui("ui.game.no_choices", lang), "dim"))
+            return
+        parts: list[Any] = []
+        for number, choice in enumerate(choices[:9], 1):
+            click = f"@click=pick({number - 1})"
+            if parts:
+                parts.append("  ")
+            parts.append((f" {number} ", f"bold reverse $accent {click}"))
+            parts.append((f" {say(choice.label, lang)} ", f"bold on $boost {click}"))
+        if len(choices) > 9:
+            parts += ["  ", (ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim")]
+        self.update(Content.assemble(*parts))
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self._choices):
+            self.post_message(ActionRequested(self._choices[index].notation))
+
+
+def _value_text(value: Any, lang: str) -> str:
+    if isinstance(value, bool):
+        return ui("ui.yes" if value else "ui.no", lang)
+    if value is None:
+        return "—"
+    if isinstance(value, (list, tuple, set)):
+        return ", ".join(_value_text(v, lang) for v in value)
+    return str(value)
+
+
+def state_content(state: Mapping[str, Any], game_name: str, lang: str) -> list[Content]:
+    """A state dict as lines: `Label: value`, nested dicts one entry a line."""
+    lines: list[Content] = []
+    for key, value in state.items():
+        label = state_label(game_name, str(key), lang)
+        if isinstance(value, Mapping):  # one line: `Label: a 1 · b 2`, wrapped by the panel
+            parts: list[Any] = [(f"{label}: ", "bold")]
+            for number, (inner, item) in enumerate(value.items()):
+                if number:
+                    parts.append((" · ", "dim"))
+                parts += [str(inner), " ", (_value_text(item, lang), "bold $accent")]
+            lines.append(Content.assemble(*parts))
+        else:
+            lines.append(Content.assemble((f"{label}: ", "bold"), _value_text(value, lang)))
+    return lines
+
+
+class StatePanel(VerticalScroll):
+    """The table state: public always; private only when the game master reveals it."""
+
+    DEFAULT_CSS = """
+    StatePanel { border: round $primary; padding: 0 1; height: 1fr; }
+    StatePanel #state-text { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="state-text", markup=False)
+
+    def show(self, public: Mapping[str, Any], private: Mapping[str, Any] | None,
+             game_name: str, lang: str) -> None:
+        self.border_title = Content(ui("ui.game.table", lang))
+        lines = state_content(public, game_name, lang)
+        if private is None:
+            lines.append(Content.styled(f"{LOCK} {ui('ui.game.secrets_hidden', lang)}", "dim"))
+        else:
+            lines.append(Content.styled(f"{LOCK} {ui('ui.game.secrets', lang)}", "bold $warning"))
+            lines.extend(state_content(private, game_name, lang) if private else
+                         [Content(ui("ui.game.no_secrets", lang))])
+        self.query_one("#state-text", Static).update(Content("\n").join(lines))
+
+
+def shown_notation(played: Any, revealed: bool) -> str:
+    """An action's notation, or a lock when the action made secrets (its notation may tell them)."""
+    if not revealed and any(event.private for event in played.events):
+        return LOCK
+    return played.entry.notation
+
+
+def shown_rolls(played: Sequence[Any], revealed: bool) -> list[Draw]:
+    """The game's dice rolls for the dice panel: never card draws (they may be
+    dealt secrets), and rolls of actions that made secrets only when revealed."""
+    return [draw for item in played if revealed or not any(e.private for e in item.events)
+            for draw in item.entry.draws if draw.kind == "roll"]
+
+
+class EventLog(VerticalScroll):
+    """What happened, action by action; private events are marked and hidden unless revealed."""
+
+    DEFAULT_CSS = """
+    EventLog { border: round $primary; padding: 0 1; height: 1fr; }
+    EventLog #log-text { height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="log-text", markup=False)
+
+    def show(self, played: Sequence[Any], revealed: bool, lang: str) -> None:
+        self.border_title = Content(ui("ui.game.log", lang))
+        lines: list[Content] = []
+        for number, item in enumerate(played, 1):
+            lines.append(Content.styled(f"{number}. {shown_notation(item, revealed)}", "dim"))
+            for event in item.events:
+                if not event.private:
+                    lines.append(Content.assemble("  ", say(event.line, lang)))
+                elif revealed:
+                    lines.append(Content.assemble(("  " + LOCK + " ", "bold $warning"), say(event.line, lang)))
+                else:
+                    lines.append(Content.styled(f"  {LOCK} {ui('ui.game.secret_event', lang)}", "dim"))
+        if not lines:
+            lines.append(Content.styled(ui("ui.game.log_empty", lang), "dim"))
+        self.query_one("#log-text", Static).update(Content("\n").join(lines))
+        self.call_after_refresh(self.scroll_end, animate=False)
+
+
+def draw_text(draw: Draw, lang: str) -> str:
+    """One recorded roll or draw in words: `2d6: 3, 5 (table)`."""
+    values = ", ".join(map(str, draw.values))
+    where = ui("ui.dice.from_table" if draw.source == "table" else "ui.dice.from_app", lang)
+    return f"{draw.what}: {values} ({where})"
+
+
+class DicePanel(Vertical):
+    """The game's last rolls (from the journal) and free rolls of d6, d8 and 2d6."""
+
+    DEFAULT_CSS = """
+    DicePanel { border: round $secondary; padding: 0 1; height: auto; }
+    DicePanel #dice-last { height: auto; }
+    DicePanel Horizontal { height: 1; }
+    DicePanel Button { margin: 0 1 0 0; min-width: 0; width: auto; }
+    DicePanel #dice-free { width: 1fr; height: 1; }
+    """
+
+    FREE = (("f6", "d6"), ("f8", "d8"), ("f2", "2d6"))
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="dice-last", markup=False)
+        with Horizontal():
+            for key, dice in self.FREE:
+                button = Button(Content(f"{key.upper()} {dice}"), compact=True, name=dice)
+                button.can_focus = False
+                yield button
+            yield Static(id="dice-free", markup=False)
+
+    def show(self, draws: Sequence[Draw], free: str | None, lang: str) -> None:
+        self.border_title = Content(ui("ui.dice.title_short", lang))
+        last = Content(draw_text(draws[-1], lang)) if draws else Content.styled(ui("ui.dice.none_yet", lang), "dim")
+        self.query_one("#dice-last", Static).update(last)
+        self.query_one("#dice-free", Static).update(
+            Content.assemble((ui("ui.dice.free", lang) + " ", "dim"), free) if free else Content(""))
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.post_message(FreeRollRequested(event.button.name or "d6"))
+
+
+class SubtitleBar(Static):
+    """What the narrator last said (follows the app's `subtitle`)."""
+
+    DEFAULT_CSS = """
+    SubtitleBar { height: auto; max-height: 2; padding: 0 1; background: $boost; color: $text; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "subtitle", self._said)
+
+    def _said(self, text: str) -> None:
+        self.update(Content.assemble(("» ", "bold $accent"), text) if text else Content(""))
+
+
+class ErrorLine(Static):
+    """The last refusal, in words; empty (and hidden) when all is well."""
+
+    DEFAULT_CSS = """
+    ErrorLine { height: auto; padding: 0 1; color: $text-error; background: $error 15%; display: none; }
+    ErrorLine.-shown { display: block; }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, markup=False)
+
+    def show(self, message: str) -> None:
+        self.update(Content.assemble(("✗ ", "bold"), message) if message else Content(""))
+        self.set_class(bool(message), "-shown")
+
+
+class NotationInput(Input):
+    """The notation command line: hidden until opened; Escape closes it."""
+
+    DEFAULT_CSS = """
+    NotationInput { display: none; dock: bottom; margin-bottom: 1; }
+    NotationInput.-open { display: block; }
+    """
+
+    BINDINGS = [("escape", "close", "Close")]
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "lang", lambda lang: translate_keys(self, lang))
+
+    def open(self, placeholder: str) -> None:
+        self.placeholder = placeholder
+        self.add_class("-open")
+        self.focus()
+
+    def action_close(self) -> None:
+        self.value = ""
+        self.remove_class("-open")
+        self.screen.set_focus(None)
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+

@@ -1,0 +1,66 @@
+"""Fixtures for the TUI tests: the real app from `create_app`, with a
+recording narrator, a fixed seed and a saves folder in tmp_path."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+from companion.core.session import Session
+from companion.speech.backends import RecordingBackend
+from companion.speech.narrator import Narrator
+from companion.tui.app import CompanionApp, create_app
+
+SEED = 1234
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    path = tmp_path / "saves"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def recording() -> RecordingBackend:
+    return RecordingBackend()
+
+
+@pytest.fixture
+def narrator(recording: RecordingBackend):
+    narrator = Narrator(recording, lang="es")
+    yield narrator
+    narrator.close()
+
+
+@pytest.fixture
+def make_app(narrator: Narrator, home: Path) -> Callable[..., CompanionApp]:
+    def make(**kwargs: Any) -> CompanionApp:
+        kwargs.setdefault("narrator", narrator)
+        kwargs.setdefault("home", home)
+        kwargs.setdefault("seed", SEED)
+        return create_app(**kwargs)
+
+    return make
+
+
+@pytest.fixture
+def duel(home: Path) -> Session:
+    """A saved dice duel between Ana and [bold]Ana, nothing played yet."""
+    session = Session.new("dice-duel", ["Ana", "[bold]Ana"], seed=SEED, lang="es", path=home / "duel.toml")
+    yield session
+    session.close()
+
+
+def screen_text(app: CompanionApp) -> str:
+    """What the terminal shows now, row by row, as plain text (read from a screenshot)."""
+    svg = app.export_screenshot()
+    rows: dict[int, list[tuple[float, str]]] = {}
+    pattern = r'<text[^>]*?x="([0-9.]+)"[^>]*?clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>(.*?)</text>'
+    for x, row, text in re.findall(pattern, svg, flags=re.S):
+        rows.setdefault(int(row), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
+    return "\n".join("".join(t for _, t in sorted(rows[n])).rstrip() for n in sorted(rows))

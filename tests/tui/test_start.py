@@ -1,0 +1,204 @@
+"""The start screen: a new game with players typed as any text, seats by
+count, options checked by the game, and resuming (also a damaged save)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual.widgets import Input, Static, TabbedContent
+
+from companion.core.session import Session
+from companion.tui.frame import GameScreen
+from companion.tui.i18n import ui
+from companion.tui.start import RecoverScreen, StartScreen
+
+from .conftest import screen_text
+
+
+async def type_players(pilot, text: str) -> None:
+    players = pilot.app.screen.query_one("#players", Input)
+    players.focus()
+    await pilot.press(*text)
+
+
+async def test_new_duel_shows_names_exactly_as_typed(make_app, home: Path) -> None:
+    """`[bold]Ana` is a name, not markup: it shows literally on both screens."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        await type_players(pilot, "Ana, [bold]Ana")
+        seats = app.screen.query_one("#seats", Static)
+        assert "[bold]Ana" in seats.content.plain
+        assert "[bold]Ana" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+        assert session.game.players == ["Ana", "[bold]Ana"]
+        assert session.path is not None and session.path.parent == home and session.path.exists()
+        shown = screen_text(app)
+        assert "[bold]Ana" in shown
+        assert "Ana, elige tu número de la suerte en secreto." in shown
+
+
+async def test_players_by_count_get_seat_names_in_the_language(make_app) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_players(pilot, "3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        expected = [ui("ui.start.seat", "en", n=n) for n in (1, 2, 3)]
+        assert app.screen.session.game.players == expected
+        assert expected[0] != "ui.start.seat"
+
+
+async def test_bad_option_is_refused_with_its_reason(make_app, home: Path) -> None:
+    """Options go through Option.coerce; a refusal says why and starts nothing."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_players(pilot, "Ana, Bea")
+        target = app.screen.query_one("#option-target", Input)
+        target.value = "5"
+        await pilot.click("#begin")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "at least 10" in str(app.screen.query_one("#error-target").content)
+        assert "at least 10" in str(app.screen.query_one("#new-error").content)
+        assert list(home.glob("*.toml")) == []
+
+
+async def test_too_few_players_is_refused(make_app, home: Path) -> None:
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_players(pilot, "Ana")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert "2 to 8 players" in str(app.screen.query_one("#new-error").content)
+        assert list(home.glob("*.toml")) == []
+
+
+async def test_language_switch_relabels_the_screen(make_app) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert ui("ui.start.new", "es") in screen_text(app)
+        app.screen.query_one("#language").focus()
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert app.lang == "en"
+        assert ui("ui.start.new", "en") in screen_text(app)
+        assert app.narrator.lang == "en"
+
+
+async def test_resume_lists_saves_newest_first(make_app, home: Path) -> None:
+    old = Session.new("dice-duel", ["Ana", "Bea"], seed=1, path=home / "old.toml")
+    old.act("lucky 1 3")
+    old.close()
+    new = Session.new("dice-duel", ["Carla", "[i]Dani"], seed=2, path=home / "new.toml")
+    new.close()
+    import os
+    os.utime(home / "old.toml", (1_000_000, 1_000_000))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        panel = app.screen.query_one("#resume")
+        assert [s.name for s in panel.saves] == ["new.toml", "old.toml"]
+        assert [s.actions for s in panel.saves] == [0, 1]
+        app.screen.query_one(TabbedContent).active = "tab-resume"
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Carla, [i]Dani" in shown
+        app.screen.query_one("#saves").focus()
+        await pilot.press("down", "enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.players == ["Ana", "Bea"]
+        assert len(app.screen.session.played) == 1
+
+
+async def test_damaged_save_offers_to_recover_the_intact_part(make_app, home: Path) -> None:
+    path = home / "broken.toml"
+    session = Session.new("dice-duel", ["Ana", "Bea"], seed=1, path=path)
+    session.act("lucky 1 3")
+    session.act("lucky 2 5")
+    session.close()
+    with path.open("ab") as handle:
+        handle.write(b"\n[[action]]\ndo = \"roll\nthis is not toml\n")
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        app.screen.query_one(TabbedContent).active = "tab-resume"
+        await pilot.pause()
+        assert "broken.toml" in screen_text(app)
+        app.screen.query_one("#saves").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecoverScreen)
+        flat = re.sub(r"[\s█]+", "", screen_text(app))  # the long tmp path wraps in the dialog
+        assert str(path).replace(" ", "") in flat
+        assert "action3" in flat  # what is wrong: where the damage starts
+        assert ui("ui.resume.recover", "en", count=2).replace(" ", "") in flat
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.session.played) == 2
+        aside = list(home.glob("broken.toml.damaged-*"))
+        assert len(aside) == 1 and b"this is not toml" in aside[0].read_bytes()
+
+
+async def test_cancelled_recovery_leaves_the_file_alone(make_app, home: Path) -> None:
+    path = home / "broken.toml"
+    session = Session.new("dice-duel", ["Ana", "Bea"], seed=1, path=path)
+    session.act("lucky 1 3")
+    session.close()
+    with path.open("ab") as handle:
+        handle.write(b"\n[[action]]\nnot toml at all\n")
+    before = path.read_bytes()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        app.screen.query_one(TabbedContent).active = "tab-resume"
+        await pilot.pause()
+        app.screen.query_one("#saves").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, RecoverScreen)
+        await pilot.press("escape")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert path.read_bytes() == before
+        assert "broken.toml" in str(app.screen.query_one("#resume-error").content)
+
+
+async def test_choosing_another_game_shows_its_options(make_app) -> None:
+    """The form follows the chosen game: its options, its player range; it starts in the frame."""
+    from companion.core.registry import find_game
+    from textual.widgets import Select
+
+    gauekos = find_game("gauekos")
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#game", Select).value = "gauekos"
+        await pilot.pause()
+        await pilot.pause()
+        keys = [o.key for o in gauekos.options]
+        assert [w.id for w in app.screen.query("#options .row > *") if w.id] == [f"option-{k}" for k in keys]
+        await type_players(pilot, str(gauekos.min_players))
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.name == "gauekos"
