@@ -15,7 +15,7 @@ from companion import __version__
 from companion.core.dice import roll_expression
 from companion.core.errors import ActionError, CompanionError, DamagedSaveError
 from companion.core.game import Event, Line
-from companion.core.language import LANGUAGES, render
+from companion.core.language import LANGUAGES, explain, render
 from companion.core.players import players_from
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
@@ -93,7 +93,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             _print(f"{session.played[-1].entry.notation}:")
             _events(events, lang, args.private)
     except ActionError as exc:
-        _print(render(Line("cli.refused", {"reason": f"{text!r}: {exc}"}), lang), err=True)
+        _print(render(Line("cli.refused", {"reason": f"{text!r}: {explain(exc, lang)}"}), lang), err=True)
         if accepted:
             _print(f"Nothing was saved: the {len(accepted)} action(s) before it were not saved either.", err=True)
         journal.close()

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from .errors import IllegalActionError, InvalidActionError
+from .game import Line
 
 _DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
@@ -47,7 +48,7 @@ def parse_dice(expr: str) -> DiceSpec:
     if not match:
         raise InvalidActionError(
             f"{expr!r} is not a dice expression.", text=expr,
-            allowed="Write it like d6, d8, 2d6 or 3d6+1.",
+            allowed="Write it like d6, d8, 2d6 or 3d6+1.", line=Line("error.dice.expression", {"text": expr}),
         )
     count = int(match.group(1) or 1)
     sides = int(match.group(2))
@@ -65,6 +66,7 @@ def check_face(spec: DiceSpec, value: int) -> int:
         raise IllegalActionError(
             f"A d{spec.sides} cannot show {value}.",
             allowed=f"Type what the die shows, 1 to {spec.sides}.",
+            line=Line("error.dice.face", {"sides": spec.sides, "value": value}),
         )
     return value
 
@@ -120,12 +122,16 @@ class LiveChance:
                     raise IllegalActionError(
                         f"This roll needs {spec.count} dice ({spec}) and fewer values were typed.",
                         allowed=f"Type {spec.count} values after '@'.",
+                        line=Line("error.dice.too_few", {"count": spec.count, "dice": str(spec)}),
                     )
                 raw = self.table.pop(0)
                 try:
                     face = int(raw)
                 except ValueError:
-                    raise IllegalActionError(f"{raw!r} is not a die face.", allowed=f"Type a number 1 to {spec.sides}.") from None
+                    raise IllegalActionError(
+                        f"{raw!r} is not a die face.", allowed=f"Type a number 1 to {spec.sides}.",
+                        line=Line("error.dice.not_a_face", {"text": raw, "sides": spec.sides}),
+                    ) from None
                 faces.append(check_face(spec, face))
             result = tuple(faces)
             source = "table"
@@ -137,14 +143,15 @@ class LiveChance:
 
     def draw(self, deck: str, cards: Sequence[str]) -> str:
         if not cards:
-            raise IllegalActionError(f"The {deck} deck is empty.")
+            raise IllegalActionError(f"The {deck} deck is empty.", line=Line("error.deck.empty", {"deck": deck}))
         if self.table:
             raw = self.table.pop(0)
             match = [c for c in cards if c.casefold() == raw.casefold()]
             if not match:
+                holds = ", ".join(sorted(set(cards)))
                 raise IllegalActionError(
-                    f"{raw!r} cannot be drawn from the {deck} deck now.",
-                    allowed="It holds: " + ", ".join(sorted(set(cards))) + ".",
+                    f"{raw!r} cannot be drawn from the {deck} deck now.", allowed=f"It holds: {holds}.",
+                    line=Line("error.deck.not_there", {"text": raw, "deck": deck, "cards": holds}),
                 )
             card, source = match[0], "table"
         else:
@@ -155,9 +162,10 @@ class LiveChance:
     def leftover(self) -> None:
         """Refuse table values the action never used: they were a mistake."""
         if self.table:
+            left = " ".join(self.table)
             raise IllegalActionError(
-                "This action rolls or draws less than what was typed after '@' "
-                f"({' '.join(self.table)} left over).",
+                f"This action rolls or draws less than what was typed after '@' ({left} left over).",
+                line=Line("error.dice.left_over", {"left": left}),
             )
 
 

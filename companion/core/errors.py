@@ -9,6 +9,7 @@ or it is one the rules forbid now (`IllegalActionError`). Both are
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class CompanionError(Exception):
@@ -16,9 +17,11 @@ class CompanionError(Exception):
 
     title = "Error"
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, line: Any = None) -> None:
         super().__init__(message)
         self.message = message
+        # A voice-pack Line saying the same in any language (core.language.explain).
+        self.line = line
 
     def __str__(self) -> str:
         return self.message
@@ -29,11 +32,11 @@ class ActionError(CompanionError, ValueError):
 
     title = "Refused"
 
-    def __init__(self, message: str, *, text: str = "", allowed: str = "") -> None:
+    def __init__(self, message: str, *, text: str = "", allowed: str = "", line: Any = None) -> None:
         full = message
         if allowed:
             full = f"{message} {allowed}"
-        super().__init__(full)
+        super().__init__(full, line=line)
         self.reason = message
         self.text = text
         self.allowed = allowed

@@ -12,10 +12,12 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
-from .dice import Chance
 from .errors import SetupError
+
+if TYPE_CHECKING:  # dice.py needs Line from here
+    from .dice import Chance
 
 
 @dataclass(frozen=True)
@@ -149,15 +151,19 @@ class Game(ABC):
     def check_players(cls, players: Sequence[str]) -> list[str]:
         names = [str(p).strip() for p in players]
         if any(not n for n in names):
-            raise SetupError("Every player needs a name (or give a count, and seats are named for you).")
+            raise SetupError("Every player needs a name (or give a count, and seats are named for you).",
+                             line=Line("error.setup.empty_name"))
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
-                raise SetupError(f"Two players are called {name!r}: give each a different name.")
+                raise SetupError(f"Two players are called {name!r}: give each a different name.",
+                                 line=Line("error.setup.same_name", {"name": name}))
             seen.add(name.casefold())
         if not cls.min_players <= len(names) <= cls.max_players:
             raise SetupError(
-                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {len(names)}."
+                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {len(names)}.",
+                line=Line("error.setup.player_count", {"game": cls.title, "low": cls.min_players,
+                                                       "high": cls.max_players, "count": len(names)}),
             )
         return names
 
@@ -183,7 +189,7 @@ class Game(ABC):
         """Turn one line of notation into an action or raise InvalidActionError."""
 
     @abstractmethod
-    def apply(self, action: Any, chance: Chance) -> list[Event]:
+    def apply(self, action: Any, chance: "Chance") -> list[Event]:
         """Apply an action or raise IllegalActionError saying why and what is allowed."""
 
     @abstractmethod

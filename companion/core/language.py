@@ -145,6 +145,16 @@ def render(text: Text, lang: str = FALLBACK, **extra: Any) -> str:
     return fill(template(text.id, lang), values)
 
 
+def explain(error: BaseException, lang: str = FALLBACK) -> str:
+    """An error in the table's language when it carries a Line, else its English text."""
+    line = getattr(error, "line", None)
+    if isinstance(line, Line):
+        text = render(line, lang)
+        if text != line.id:
+            return text
+    return str(error)
+
+
 @dataclass
 class PackReport:
     """What `companion voices --check` says of one pack."""

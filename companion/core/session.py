@@ -15,7 +15,7 @@ from typing import Any, Mapping, Sequence
 
 from .dice import LiveChance, ReplayChance, ReplayMismatch, split_table_values
 from .errors import ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, UnknownGameError
-from .game import Event, Game, Outcome, Prompt
+from .game import Event, Game, Line, Outcome, Prompt
 from .journal import Damage, Entry, Header, JournalFile, damaged, now, read, set_aside
 from .registry import find_game
 
@@ -128,7 +128,8 @@ class Session:
         """Check, apply and save one action; a refusal changes nothing."""
         notation, table = split_table_values(text)
         if not notation:
-            raise InvalidActionError("Nothing was typed.", text=text, allowed=self.hint())
+            raise InvalidActionError("Nothing was typed.", text=text, allowed=self.hint(),
+                                     line=Line("error.nothing_typed"))
         action = self.game.parse(notation)
         candidate = copy.deepcopy(self.game)
         chance = LiveChance(self._rng(), list(table))
@@ -158,7 +159,7 @@ class Session:
 
     def undo(self) -> Entry:
         if not self.played:
-            raise IllegalActionError("There is nothing to undo.")
+            raise IllegalActionError("There is nothing to undo.", line=Line("error.nothing_to_undo"))
         if self.journal is not None:
             self.journal.drop_last()
         last = self.played[-1].entry
@@ -169,7 +170,7 @@ class Session:
 
     def redo(self) -> list[Event]:
         if not self.redo_stack:
-            raise IllegalActionError("There is nothing to redo.")
+            raise IllegalActionError("There is nothing to redo.", line=Line("error.nothing_to_redo"))
         entry = self.redo_stack[-1]
         candidate = copy.deepcopy(self)
         candidate.journal = None

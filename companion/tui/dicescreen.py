@@ -20,6 +20,7 @@ from rich.text import Text
 
 from companion.core.dice import DiceSpec, check_face, parse_dice, roll_expression
 from companion.core.errors import ActionError, InvalidActionError
+from companion.core.language import explain
 from companion.games.tables import TABLES, ResultTable
 
 from .i18n import ui
@@ -190,7 +191,7 @@ class DiceScreen(Screen[None]):
         try:
             record = table_roll(event.value, self.default_dice, self.app.lang)
         except ActionError as exc:
-            error.show(str(exc))
+            error.show(explain(exc, self.app.lang))
             return
         error.show("")
         self.app.dice_history.append(record)

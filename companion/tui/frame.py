@@ -35,6 +35,7 @@ from textual.widgets import Footer, Input, Static
 
 from companion.core.dice import Draw
 from companion.core.errors import CompanionError
+from companion.core.language import explain
 from companion.core.game import Event, Outcome, Prompt
 
 from .i18n import ui
@@ -243,8 +244,9 @@ class GameScreen(Screen[None]):
 
     def refuse(self, exc: CompanionError) -> None:
         """Show a refusal in words; the game is exactly as it was."""
-        self.show_error(str(exc))
-        self.notify(str(exc), title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+        message = explain(exc, self.lang)
+        self.show_error(message)
+        self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
 
     def show_error(self, message: str) -> None:
         """Put `message` on the error line ("" clears it)."""

@@ -31,7 +31,7 @@ from textual.widgets.option_list import Option as ListOption
 
 from companion.core.errors import CompanionError, DamagedSaveError, SaveError
 from companion.core.game import Game, Option
-from companion.core.language import LANGUAGES, available_languages
+from companion.core.language import LANGUAGES, available_languages, explain
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
 
@@ -218,8 +218,8 @@ class NewGameForm(VerticalScroll):
             try:
                 options[key] = option.coerce(raw)
             except CompanionError as exc:
-                errors.append(str(exc))
-                self.query_one(f"#error-{key}", ErrorLine).show(str(exc))
+                errors.append(explain(exc, self.app.lang))
+                self.query_one(f"#error-{key}", ErrorLine).show(errors[-1])
             else:
                 self.query_one(f"#error-{key}", ErrorLine).show("")
         players = parse_players(self.query_one("#players", Input).value, lang)
@@ -390,7 +390,7 @@ class StartScreen(Screen[None]):
             session = Session.new(message.game, message.players, message.options, seed=self.app.seed,
                                   lang=self.app.lang, path=path)
         except CompanionError as exc:  # SetupError (players, options) or SaveError (the file)
-            form.show_error(str(exc))
+            form.show_error(explain(exc, self.app.lang))
             return
         self.app.open_session(session)
 

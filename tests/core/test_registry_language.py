@@ -74,3 +74,19 @@ def test_plural_words_follow_the_number():
     assert fill("{n} {n|candy|candies}", {"n": 0}) == "0 candies"
     assert fill("{n} {n|caramelo|caramelos}", {"n": 5}) == "5 caramelos"
     assert fill("{n|one|many}", {}) == "{n|one|many}"  # a missing value stays visible
+
+
+def test_core_refusals_speak_the_tables_language():
+    from companion.core.dice import LiveChance, check_face
+    from companion.core.dice import parse_dice as dice
+    from companion.core.errors import IllegalActionError
+    from companion.core.language import explain
+    import random
+    with pytest.raises(IllegalActionError) as err:
+        check_face(dice("d8"), 9)
+    assert explain(err.value, "es") == "Un d8 no puede sacar 9. Escribe lo que marca el dado, del 1 al 8."
+    assert explain(err.value, "en") == str(err.value)
+    with pytest.raises(IllegalActionError) as err:
+        LiveChance(random.Random(1), ["3"]).roll("2d6")
+    assert "Escribe 2 valores" in explain(err.value, "es")
+    assert explain(ValueError("plain"), "es") == "plain"
