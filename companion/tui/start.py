@@ -165,9 +165,9 @@ class NewGameForm(VerticalScroll):
     def _option_widget(self, option: Option, value: Any, lang: str):
         wid = f"option-{option.key}"
         if isinstance(option.default, bool):
-            box = Checkbox(Content(ui("ui.start.enabled", lang)), value=bool(value) if isinstance(value, bool)
-                           else bool(option.default), compact=True, id=wid)
-            return box
+            # The label says the state ("on"/"off"); a fixed "On" read as on when it was off.
+            checked = bool(value) if isinstance(value, bool) else bool(option.default)
+            return Checkbox(Content(self._show_value(checked, lang)), value=checked, compact=True, id=wid)
         if option.choices:
             return Select([(Content(str(c)), c) for c in option.choices], value=value if value in option.choices
                           else option.default, allow_blank=False, compact=True, id=wid)
@@ -193,6 +193,10 @@ class NewGameForm(VerticalScroll):
             return
         self.game_cls = find_game(str(event.value))
         self.relabel()
+
+    @on(Checkbox.Changed)
+    def option_toggled(self, event: Checkbox.Changed) -> None:
+        event.checkbox.label = Content(self._show_value(event.value, self.app.lang))
 
     @on(Input.Changed, "#players")
     def players_changed(self, event: Input.Changed) -> None:

@@ -22,7 +22,7 @@ from companion.core.game import Choice, Outcome, Prompt
 from .i18n import say, state_label, ui
 from .keys import translate_keys
 
-LOCK = "🔒"
+LOCK = "◈"  # in common monospace fonts, one cell wide (an emoji lock is two, or missing)
 
 
 class ActionRequested(Message):

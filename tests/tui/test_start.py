@@ -202,3 +202,21 @@ async def test_choosing_another_game_shows_its_options(make_app) -> None:
         await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert app.screen.session.game.name == "gauekos"
+
+
+async def test_house_rule_switch_says_its_state_and_is_saved(make_app, home: Path) -> None:
+    """A house rule reads "off" until toggled, then "on", and the game starts with it."""
+    from textual.widgets import Checkbox
+
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        box = app.screen.query_one("#option-snake_eyes_reset", Checkbox)
+        assert box.value is False and str(box.label) == "off"
+        box.toggle()
+        await pilot.pause()
+        assert str(box.label) == "on"
+        await type_players(pilot, "Ana, Bea")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.session.game.settings["snake_eyes_reset"] is True
