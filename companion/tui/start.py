@@ -90,7 +90,9 @@ class NewGameForm(VerticalScroll):
             yield UIText("ui.start.players", classes="label")
             yield Input(id="players", compact=True, placeholder=ui("ui.start.players_placeholder", lang))
         yield Static(id="seats", classes="help", markup=False)
-        yield Vertical(id="options")
+        # Built here, not after mounting: mounting them later restyled the form twice at start-up.
+        self._options_game = self.game_cls
+        yield Vertical(*self._option_rows({}, lang), id="options")
         with Horizontal(classes="row"):
             yield UIText("ui.start.save_as", classes="label")
             yield Input(id="save-as", compact=True)
@@ -100,9 +102,9 @@ class NewGameForm(VerticalScroll):
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", lambda _: self.relabel(), init=False)
-        self.relabel()
+        self.relabel(options=False)
 
-    def relabel(self) -> None:
+    def relabel(self, options: bool = True) -> None:
         lang = self.app.lang
         self.query_one("#summary", Static).update(Content(game_summary(self.game_cls, lang)))
         self.query_one("#players", Input).placeholder = ui("ui.start.players_placeholder", lang)
@@ -110,7 +112,8 @@ class NewGameForm(VerticalScroll):
                                                          game=self.game_cls.name)
         self.query_one("#begin", Button).label = Content(ui("ui.start.begin", lang))
         self.show_seats()
-        self.build_options()
+        if options:
+            self.build_options()
 
     # -- the parts ---------------------------------------------------------
 
@@ -139,7 +142,10 @@ class NewGameForm(VerticalScroll):
         values = self.option_values() if self._options_game is self.game_cls else {}
         await box.remove_children()
         self._options_game = self.game_cls
-        rows = []
+        await box.mount_all(self._option_rows(values, lang))
+
+    def _option_rows(self, values: dict[str, Any], lang: str) -> list[Any]:
+        rows: list[Any] = []
         for option in self.game_cls.options:
             label = option_label(self.game_cls.name, option, lang)
             if option.house_rule:
@@ -154,7 +160,7 @@ class NewGameForm(VerticalScroll):
             rows.append(ErrorLine(id=f"error-{option.key}"))
         if not rows:
             rows.append(Static(Content(ui("ui.start.no_options", lang)), classes="help", markup=False))
-        await box.mount_all(rows)
+        return rows
 
     @staticmethod
     def _show_value(value: Any, lang: str) -> str:
@@ -343,6 +349,7 @@ class StartScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         lang = self.app.lang
+        translate_keys(self, lang)  # before the footer exists: relabelling it later recomposes it
         with Horizontal(id="start-top"):
             yield UIText("ui.app.title", id="start-title")
             yield RadioSet(*[RadioButton(Content(LANGUAGES.get(code, code)), value=code == lang, name=code)
@@ -358,7 +365,7 @@ class StartScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.watch(self.app, "lang", self.relabel)
+        self.watch(self.app, "lang", self.relabel, init=False)
         self.load_saves()
         self.query_one("#players", Input).focus()
 
