@@ -49,6 +49,12 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     return options
 
 
+def _title(game_cls, lang: str) -> str:
+    """The game's title in the language (the class's own where the pack has none)."""
+    text = render(Line(f"game.{game_cls.name}.title"), lang)
+    return game_cls.title if text == f"game.{game_cls.name}.title" else text
+
+
 def _load(path: str, recover: bool) -> Session:
     try:
         session = Session.load(path, recover=recover)
@@ -74,7 +80,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     players = players_from(args.players, args.lang)
     session = Session.new(game, players, _parse_options(args.option), seed=args.seed,
                           lang=args.lang, path=args.save, overwrite=args.force)
-    _print(f"{game.title}: {', '.join(session.game.players)}.")
+    _print(f"{_title(game, args.lang)}: {', '.join(session.game.players)}.")
     _print(render(Line("cli.saved", {"path": session.path}), args.lang))
     _print(render(session.expects().title, args.lang))
     session.close()
@@ -114,7 +120,7 @@ def state_dict(session: Session, private: bool) -> dict:
     data = {
         "file": str(session.path) if session.path else None,
         "game": session.header.game,
-        "title": game.title,
+        "title": _title(type(game), lang),
         "players": list(game.players),
         "options": dict(game.settings),
         "actions": len(session.played),
