@@ -103,6 +103,7 @@ class DiceScreen(Screen[None]):
         super().__init__()
         first = next(iter(TABLES.values()), None)
         self.default_dice = first.dice if first else "d6"
+        self._tables_lang: str | None = None  # the language the result tables were filled in
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="dice-main"):
@@ -154,15 +155,22 @@ class DiceScreen(Screen[None]):
         history = [r.text(lang) for r in reversed(self.app.dice_history)]
         self.query_one("#history", Static).update(Content("\n".join(history) or "—"))
         for table in TABLES.values():
-            self._fill_table(table, last if table in tables else None, lang)
+            if self._tables_lang != lang:  # the rows only change with the language
+                self._fill_table(table, lang)
+            self._point_table(table, last if table in tables else None)
+        self._tables_lang = lang
 
-    def _fill_table(self, table: ResultTable, last: RollRecord | None, lang: str) -> None:
+    def _fill_table(self, table: ResultTable, lang: str) -> None:
         grid = self.query_one(f"#table-{table.id}", DataTable)
         grid.clear(columns=True)
         grid.add_columns(Text(table.dice), Text(ui("ui.dice.result", lang)))
         for roll, result in sorted(table.results.items()):
             grid.add_row(Text(str(roll)), Text(ui(f"table.{table.id}.row", lang, roll=roll, result=result)),
                          key=str(roll))
+
+    def _point_table(self, table: ResultTable, last: RollRecord | None) -> None:
+        """Highlight the row the last roll reads (none when it is not this table's dice)."""
+        grid = self.query_one(f"#table-{table.id}", DataTable)
         if last is not None and last.total in table.results:
             grid.show_cursor = True
             grid.move_cursor(row=grid.get_row_index(str(last.total)))
