@@ -38,3 +38,6 @@ def screen_class(game: str) -> type[GameScreen]:
 def make_game_screen(session: Any) -> GameScreen:
     """The screen for a session's game, built around the session."""
     return screen_class(session.game.name)(session)
+
+
+register_screen("gauekos", "companion.tui.games.gauekos:GauekosScreen")
