@@ -14,6 +14,11 @@ from .notation import Action, Lovers, Take, Target, Word
 from .roles import CAMPESINO, GALTZAGORRI, GAUEKO, SAMARTINTXIKI, role_line
 from .win import winner
 
+def call_name(call: str) -> Line:
+    """A call's name as refusals say it ("now it is the {call} call"), in any language."""
+    return Line(f"gauekos.error.call.{call}")
+
+
 CALL_NAMES = {"samartintxiki": "Samartintxiki", "lamia": "Lamia", "lovers": "lovers", "election": "election",
               "sorgina": "Sorgiña", "gauekos": "Gauekos", "akerbeltz": "Akerbeltz"}
 
@@ -65,23 +70,25 @@ class Calls:
             if action != Word("pass"):
                 raise IllegalActionError(
                     f"This {CALL_NAMES[call]} call is a phantom: nobody alive holds the card.",
-                    allowed="Wait about as long as a real call, then: pass.")
+                    allowed="Wait about as long as a real call, then: pass.",
+                    line=Line("gauekos.error.phantom", {"call": call_name(call)}))
             events.append(Event(Line("gauekos.phantom.done", {"call": Line(f"gauekos.callname.{call}")}),
                                 private=True, speak=False))
             self._end_call(events)
             return
         if action == Word("pass") and call in SPOKEN:
-            raise IllegalActionError(f"The {CALL_NAMES[call]} call is not a phantom: someone holds the card.",
-                                     allowed=prompts.allowed_text(self))
+            raise self._refused("not_phantom", f"The {CALL_NAMES[call]} call is not a phantom: someone holds the card.",
+                                call=call_name(call))
         handler = getattr(self, f"_call_{call}")
         handler(action, events)
 
     def _out_of_order(self, action: Action) -> IllegalActionError:
-        call = CALL_NAMES[self.current_call() or ""]
+        key = self.current_call() or ""
+        call = CALL_NAMES[key]
         if self.phase == "night" and _night_verb(action):
-            return IllegalActionError(f"Night actions go in order: now it is the {call} call.",
-                                      allowed=prompts.allowed_text(self))
-        return IllegalActionError(f"Not now: it is the {call} call.", allowed=prompts.allowed_text(self))
+            return self._refused("night_order", f"Night actions go in order: now it is the {call} call.",
+                                 call=call_name(key))
+        return self._refused("not_now_call", f"Not now: it is the {call} call.", call=call_name(key))
 
     def _call_samartintxiki(self, action: Action, events: list[Event]) -> None:
         seat = self.call_holders("samartintxiki")[0]
@@ -89,7 +96,8 @@ class Calls:
         if action == Word("keep"):
             if both_gauekos:
                 raise IllegalActionError("Both leftover cards are gauekos: Samartintxiki must take one.",
-                                         allowed="Now: take gaueko.")
+                                         allowed="Now: take gaueko.",
+                                         line=Line("gauekos.error.must_take"))
             self.roles[seat] = CAMPESINO
             self._tell("gauekos.story.samartintxiki.keep", player=self.who(seat))
             events.append(Event(Line("gauekos.samartintxiki.kept", {"player": self.who(seat)}),
@@ -97,7 +105,9 @@ class Calls:
         elif isinstance(action, Take):
             if action.role not in self.leftovers:
                 raise IllegalActionError(f"There is no {action.role} card among the leftovers.",
-                                         allowed="Leftovers: " + ", ".join(self.leftovers) + ".")
+                                         allowed="Leftovers: " + ", ".join(self.leftovers) + ".",
+                                         line=Line("gauekos.error.no_leftover",
+                                                   {"card": action.role, "leftovers": ", ".join(self.leftovers)}))
             self.leftovers.remove(action.role)
             self.leftovers.append(SAMARTINTXIKI)
             self.cards[seat] = self.roles[seat] = action.role
@@ -135,7 +145,8 @@ class Calls:
 
     def _elect(self, action: Target, events: list[Event]) -> None:
         if self.mayor_alive():
-            raise IllegalActionError(f"{self.who(self.mayor)} is the Pariente mayor already.")
+            raise IllegalActionError(f"{self.who(self.mayor)} is the Pariente mayor already.",
+                                     line=Line("gauekos.error.mayor_already", {"player": self.who(self.mayor)}))
         seat = self._check_seat(action.seat)
         self.mayor = seat
         self._tell("gauekos.story.mayor", player=self.who(seat))
@@ -145,9 +156,10 @@ class Calls:
         if not (isinstance(action, Target) and action.verb == "sorgina"):
             raise self._out_of_order(action)
         sorgina = self.call_holders("sorgina")[0]
-        seat = self._check_seat(action.seat, what="The Sorgiña inspects a living player.")
+        seat = self._check_seat(action.seat, what="sorgina")
         if seat == sorgina:
-            raise IllegalActionError("The Sorgiña cannot inspect herself.", allowed="Choose another living player.")
+            raise IllegalActionError("The Sorgiña cannot inspect herself.", allowed="Choose another living player.",
+                                     line=Line("gauekos.error.sorgina_self"))
         card = self.cards[seat]
         self.tonight["inspected"] = seat
         self._tell("gauekos.story.sorgina", player=self.who(sorgina), target=self.who(seat), card=card)
@@ -156,10 +168,11 @@ class Calls:
 
     def _call_gauekos(self, action: Action, events: list[Event]) -> None:
         if isinstance(action, Target) and action.verb == "victim":
-            seat = self._check_seat(action.seat, what="The gauekos choose a living player.")
+            seat = self._check_seat(action.seat, what="gauekos")
             if self.roles[seat] == GAUEKO:
                 raise IllegalActionError(f"The gauekos cannot choose a gaueko ({self.who(seat)} is one).",
-                                         allowed="Choose a living player who is not a gaueko.")
+                                         allowed="Choose a living player who is not a gaueko.",
+                                         line=Line("gauekos.error.gaueko_victim", {"player": self.who(seat)}))
             self.tonight.update(victim=seat, cause="gauekos")
             self._tell("gauekos.story.victim", target=self.who(seat))
             line = Line("gauekos.gauekos.chose", {"player": self.who(seat)})
@@ -171,7 +184,8 @@ class Calls:
             spies = [s for s, r in enumerate(self.roles) if r == GALTZAGORRI and self.alive[s]]
             if not spies:
                 raise IllegalActionError("Nobody alive holds Galtzagorri: nobody can be caught spying.",
-                                         allowed="Record the victim or no agreement.")
+                                         allowed="Record the victim or no agreement.",
+                                         line=Line("gauekos.error.no_spy"))
             self.tonight.update(victim=spies[0], cause="caught")
             self._tell("gauekos.story.caught", player=self.who(spies[0]))
             line = Line("gauekos.gauekos.caught", {"player": self.who(spies[0])})
@@ -186,14 +200,11 @@ class Calls:
         victim = self.tonight.get("victim")
         if action in (Word("life"), Word("no life")):
             if self.life_used:
-                raise IllegalActionError("Akerbeltz has already used her life spell.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("life_used", "Akerbeltz has already used her life spell.")
             if victim is None:
-                raise IllegalActionError("Nobody is about to die tonight: the life spell has nothing to save.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("life_nobody", "Nobody is about to die tonight: the life spell has nothing to save.")
             if self.step != "life":
-                raise IllegalActionError("Akerbeltz has already decided about her life spell tonight.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("life_decided", "Akerbeltz has already decided about her life spell tonight.")
             if action == Word("life"):
                 self.life_used = True
                 self.tonight["saved"] = True
@@ -203,13 +214,11 @@ class Calls:
             self.step = "death" if not self.death_used else None
         elif (isinstance(action, Target) and action.verb == "death") or action == Word("no death"):
             if self.death_used:
-                raise IllegalActionError("Akerbeltz has already used her death spell.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("death_used", "Akerbeltz has already used her death spell.")
             if self.step != "death":
-                raise IllegalActionError("First the life spell: life or no life.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("life_first", "First the life spell: life or no life.")
             if isinstance(action, Target):
-                seat = self._check_seat(action.seat, what="The death spell strikes a living player.")
+                seat = self._check_seat(action.seat, what="death")
                 self.death_used = True
                 self.tonight["death"] = seat
                 self._tell("gauekos.story.death_spell", player=me, target=self.who(seat))
@@ -218,8 +227,7 @@ class Calls:
             self.step = None
         elif action == Word("done"):
             if self.step != "done":
-                raise IllegalActionError("Akerbeltz still has a spell to decide on.",
-                                         allowed=prompts.allowed_text(self))
+                raise self._refused("spell_left", "Akerbeltz still has a spell to decide on.")
             self.step = None
         else:
             raise self._out_of_order(action)

@@ -75,7 +75,9 @@ class Deaths:
             if action != Target("grief", seat + 1):
                 raise IllegalActionError(
                     f"{self.who(seat)} must die of grief first: {self.who(first['cause'])} was their lover.",
-                    allowed=f"Now: grief {seat + 1}.")
+                    allowed=f"Now: grief {seat + 1}.",
+                    line=Line("gauekos.error.grief_first", {"player": self.who(seat), "lover": self.who(first["cause"]),
+                                                            "seat": seat + 1}))
             self.pending.pop(0)
             self._kill(seat, "grief", events, lover=self.who(first["cause"]))
         elif kind == "shot":
@@ -84,17 +86,19 @@ class Deaths:
                 self._tell("gauekos.story.no_shot", player=self.who(seat))
                 events.append(Event(Line("gauekos.shot.none", {"player": self.who(seat)})))
             elif isinstance(action, Target) and action.verb == "shoot":
-                target = self._check_seat(action.seat, what="The Cazador shoots a living player.")
+                target = self._check_seat(action.seat, what="shoot")
                 self.pending.pop(0)
                 self._kill(target, "shot", events, by=self.who(seat))
             else:
                 raise IllegalActionError(f"{self.who(seat)}, the Cazador, shoots first.",
-                                         allowed="Now: shoot SEAT or no shot.")
+                                         allowed="Now: shoot SEAT or no shot.",
+                                         line=Line("gauekos.error.shot_first", {"player": self.who(seat)}))
         else:
             if not (isinstance(action, Target) and action.verb == "successor"):
                 raise IllegalActionError(f"{self.who(seat)}, the dead Pariente mayor, names a successor first.",
-                                         allowed="Now: successor SEAT.")
-            heir = self._check_seat(action.seat, what="The successor is a living player.")
+                                         allowed="Now: successor SEAT.",
+                                         line=Line("gauekos.error.successor_first", {"player": self.who(seat)}))
+            heir = self._check_seat(action.seat, what="successor")
             self.pending.pop(0)
             self.mayor = heir
             self._tell("gauekos.story.successor", player=self.who(seat), successor=self.who(heir))

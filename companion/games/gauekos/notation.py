@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from companion.core.errors import InvalidActionError
+from companion.core.game import Line
 
 from .roles import GAUEKO, ROLES, SPECIALS, ascii_word, recommended_gauekos, role_key
 
@@ -156,13 +157,19 @@ Action = Word | Target | Deck | Role | Take | Lovers | Runoff | Vote | Votes
 _PAIR = re.compile(r"^(\d+)([>:])(\d+)$")
 
 
-def _bad(text: str, why: str, allowed: str = NOTATION_HELP) -> InvalidActionError:
-    return InvalidActionError(f"{text!r}: {why}", text=text, allowed=allowed)
+def _bad(text: str, why: str, allowed: str = NOTATION_HELP, *, line: str, **values: object) -> InvalidActionError:
+    """`line` (under gauekos.error.notation.) says `'text': why allowed` in any language."""
+    values = {"text": repr(text), **values}
+    if allowed == NOTATION_HELP:
+        values["help"] = Line("gauekos.notation.help")
+    return InvalidActionError(f"{text!r}: {why}", text=text, allowed=allowed,
+                              line=Line(f"gauekos.error.notation.{line}", values))
 
 
 def _seat(text: str, word: str, example: str) -> int:
     if not word.isdigit():
-        raise _bad(text, f"{word!r} is not a seat number.", f"Write it like: {example}.")
+        raise _bad(text, f"{word!r} is not a seat number.", f"Write it like: {example}.",
+                   line="seat", word=repr(word), example=example)
     return int(word)
 
 
@@ -171,13 +178,15 @@ def _pairs(text: str, words: list[str], sep: str, example: str) -> tuple[tuple[i
     for word in words:
         match = _PAIR.match(word)
         if not match or match.group(2) != sep:
-            raise _bad(text, f"{word!r} is not a SEAT{sep}{'SEAT' if sep == '>' else 'COUNT'} pair.",
-                       f"Write it like: {example}.")
+            shape = f"SEAT{sep}{'SEAT' if sep == '>' else 'COUNT'}"
+            raise _bad(text, f"{word!r} is not a {shape} pair.", f"Write it like: {example}.",
+                       line="pair", word=repr(word), shape=shape, example=example)
         pairs.append((int(match.group(1)), int(match.group(3))))
     firsts = [p[0] for p in pairs]
     if len(set(firsts)) != len(firsts):
         what = "voter" if sep == ">" else "candidate"
-        raise _bad(text, f"a {what} appears twice.", f"Write each {what} once, like: {example}.")
+        raise _bad(text, f"a {what} appears twice.", f"Write each {what} once, like: {example}.",
+                   line=f"twice.{what}", example=example)
     return tuple(sorted(pairs))
 
 
@@ -189,7 +198,8 @@ def _deck(text: str, words: list[str], players: int) -> Deck:
         role = role_key(words[index])
         if role is None:
             raise _bad(text, f"{words[index]!r} is not a card of the game.",
-                       "Cards: " + ", ".join(ROLES) + ". Write it like: deck gaueko 2 sorgina cazador.")
+                       "Cards: " + ", ".join(ROLES) + ". Write it like: deck gaueko 2 sorgina cazador.",
+                       line="deck_card", word=repr(words[index]), cards=", ".join(ROLES))
         count = None
         if index + 1 < len(words) and words[index + 1].isdigit():
             count = int(words[index + 1])
@@ -197,15 +207,17 @@ def _deck(text: str, words: list[str], players: int) -> Deck:
         index += 1
         if role == GAUEKO:
             if gauekos is not None:
-                raise _bad(text, "the gaueko count is given twice.", "Write it like: deck gaueko 2 sorgina.")
+                raise _bad(text, "the gaueko count is given twice.", "Write it like: deck gaueko 2 sorgina.",
+                           line="gaueko_twice")
             gauekos = 1 if count is None else count
         elif role in SPECIALS:
             if count not in (None, 1):
-                raise _bad(text, f"the box has one {role} card.", "Name each special card once.")
+                raise _bad(text, f"the box has one {role} card.", "Name each special card once.",
+                           line="one_special", card=role)
             specials.add(role)
         else:
             raise _bad(text, "campesinos fill the deck by themselves.",
-                       "Name the gaueko count and the special cards: deck gaueko 2 sorgina.")
+                       "Name the gaueko count and the special cards: deck gaueko 2 sorgina.", line="campesinos")
     if gauekos is None:
         gauekos = recommended_gauekos(players)
     return Deck(gauekos, tuple(s for s in SPECIALS if s in specials))
@@ -215,7 +227,7 @@ def parse(text: str, players: int) -> Action:
     """Read one line of Gauekos notation (`players` fills in the recommended gaueko count)."""
     words = ascii_word(text).split()
     if not words:
-        raise _bad(text, "nothing was typed.")
+        raise _bad(text, "nothing was typed.", line="empty")
     joined = " ".join(words)
     if joined in _WORD_OF:
         return Word(_WORD_OF[joined])
@@ -229,20 +241,22 @@ def parse(text: str, players: int) -> Action:
         seat = _seat(text, rest[0], "role 3 sorgina")
         role = role_key(rest[1])
         if role is None:
-            raise _bad(text, f"{rest[1]!r} is not a card of the game.", "Cards: " + ", ".join(ROLES) + ".")
+            raise _bad(text, f"{rest[1]!r} is not a card of the game.", "Cards: " + ", ".join(ROLES) + ".",
+                       line="role_card", word=repr(rest[1]), cards=", ".join(ROLES))
         return Role(seat, role)
     if verb == "take" and len(rest) == 1:
         role = role_key(rest[0])
         if role is None:
-            raise _bad(text, f"{rest[0]!r} is not a card of the game.", "Write it like: take gaueko.")
+            raise _bad(text, f"{rest[0]!r} is not a card of the game.", "Write it like: take gaueko.",
+                       line="take_card", word=repr(rest[0]))
         return Take(role)
     if verb in ("lovers", "runoff") and len(rest) == 2:
         a, b = (_seat(text, w, f"{verb} 2 5") for w in rest)
         if a == b:
-            raise _bad(text, "name two different seats.", f"Write it like: {verb} 2 5.")
+            raise _bad(text, "name two different seats.", f"Write it like: {verb} 2 5.", line="same_seat", verb=verb)
         return (Lovers if verb == "lovers" else Runoff)(min(a, b), max(a, b))
     if verb == "vote":
         return Vote(_pairs(text, rest, ">", "vote 1>5 2>5 3>1"))
     if verb == "votes":
         return Votes(_pairs(text, rest, ":", "votes 5:4 1:2"))
-    raise _bad(text, "this is not a Gauekos action.")
+    raise _bad(text, "this is not a Gauekos action.", line="unknown")

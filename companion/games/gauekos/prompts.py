@@ -217,6 +217,25 @@ def allowed_text(game: "Gauekos") -> str:
     return "Now: " + ", ".join(notations[:8]) + end
 
 
+def allowed_line(game: "Gauekos") -> Line | str:
+    """`allowed_text` as a Line, so a refusal's advice renders in the table's language."""
+    notations = [c.notation for c in expects(game).choices]
+    step = game.step if game.phase in ("prep", "night") else game.ballot.get("stage")
+    if (step or "") in HINTS:
+        more = "".join(", " + n for n in notations[:7]) + (", ..." if len(notations) + 1 > 8 else ".")
+        return Line("gauekos.allowed.hint", {"hint": Line(f"gauekos.hint.{step}"), "more": more})
+    if not notations:
+        return ""
+    end = ", ..." if len(notations) > 8 else "."
+    return Line("gauekos.allowed.now", {"notations": ", ".join(notations[:8]) + end})
+
+
+def stage_line(game: "Gauekos") -> Line | str:
+    """`stage_text` as a Line."""
+    stage = game.ballot.get("stage", "")
+    return Line(f"gauekos.stage.{stage}") if stage_text(game) else ""
+
+
 def stage_text(game: "Gauekos") -> str:
     return {"first": "the village votes first.", "candidates": "name the two runoff candidates.",
             "runoff": "the runoff vote comes now.", "tiebreak": "the Pariente mayor breaks the tie.",

@@ -36,6 +36,19 @@ from .setup import Setup
 from .story import entry, tell
 
 
+# What a refusal of a dead seat advises, by what the seat was for (`_check_seat`'s `what`).
+LIVING = {
+    "": "Choose a living player.",
+    "sorgina": "The Sorgiña inspects a living player.",
+    "gauekos": "The gauekos choose a living player.",
+    "death": "The death spell strikes a living player.",
+    "runoff": "Runoff candidates are living players.",
+    "votes": "Votes go to living players.",
+    "shoot": "The Cazador shoots a living player.",
+    "successor": "The successor is a living player.",
+}
+
+
 class Gauekos(Setup, Calls, Deaths, Day, Game):
     name = "gauekos"
     title = "Gauekos"
@@ -148,13 +161,20 @@ class Gauekos(Setup, Calls, Deaths, Day, Game):
         return tell(self.story)
 
     def _check_seat(self, seat: int, *, living: bool = True, what: str = "") -> int:
+        """The seat's index; `what` is a key of LIVING, the advice when the seat is dead."""
         if not 1 <= seat <= len(self.players):
-            raise IllegalActionError(f"There is no seat {seat}; seats go 1 to {len(self.players)}.")
+            raise IllegalActionError(f"There is no seat {seat}; seats go 1 to {len(self.players)}.",
+                                     line=Line("gauekos.error.no_seat", {"seat": seat, "seats": len(self.players)}))
         index = seat - 1
         if living and not self.alive[index]:
-            raise IllegalActionError(f"{self.who(index)} is dead.",
-                                     allowed=what or "Choose a living player.")
+            raise IllegalActionError(f"{self.who(index)} is dead.", allowed=LIVING[what],
+                                     line=Line(f"gauekos.error.dead.{what or 'choose'}", {"player": self.who(index)}))
         return index
+
+    def _refused(self, line_id: str, message: str, **values: Any) -> IllegalActionError:
+        """A refusal whose advice is what the game waits for now, in any language."""
+        return IllegalActionError(message, allowed=prompts.allowed_text(self),
+                                  line=Line(f"gauekos.error.{line_id}", {**values, "allowed": prompts.allowed_line(self)}))
 
     def _tell(self, line_id: str, **values: Any) -> None:
         self.story.append(entry(line_id, **values))
@@ -163,7 +183,7 @@ class Gauekos(Setup, Calls, Deaths, Day, Game):
 
     def apply(self, action: Action, chance: Chance) -> list[Event]:
         if self.result is not None:
-            raise IllegalActionError("The game is over.")
+            raise IllegalActionError("The game is over.", line=Line("gauekos.error.over"))
         events: list[Event] = []
         if self.pending:
             self._resolve_pending(action, events)

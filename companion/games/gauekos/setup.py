@@ -30,19 +30,24 @@ class Setup:
             self._start(events)
         else:
             raise IllegalActionError("The game is still being set up.",
-                                     allowed="Now: deck ..., role SEAT ROLE, deal, or start.")
+                                     allowed="Now: deck ..., role SEAT ROLE, deal, or start.",
+                                     line=Line("gauekos.error.setting_up"))
 
     def _set_deck(self, action: Deck, events: list[Event]) -> None:
         if any(c is not None for c in self.cards):
             raise IllegalActionError("The deck is fixed once roles are entered.",
-                                     allowed="Undo the roles entered to change the deck.")
+                                     allowed="Undo the roles entered to change the deck.",
+                                     line=Line("gauekos.error.deck_fixed"))
         if action.gauekos < 1:
-            raise IllegalActionError("A game needs at least one gaueko.", allowed="Write: deck gaueko 1 ...")
+            raise IllegalActionError("A game needs at least one gaueko.", allowed="Write: deck gaueko 1 ...",
+                                     line=Line("gauekos.error.no_gaueko"))
         size = deck_size(len(self.players), action.specials)
         if action.gauekos + len(action.specials) > size:
             raise IllegalActionError(
                 f"{action.gauekos} gauekos and {len(action.specials)} special cards do not fit in a deck of {size}.",
-                allowed="Use fewer gauekos or special cards.")
+                allowed="Use fewer gauekos or special cards.",
+                line=Line("gauekos.error.deck_too_small",
+                          {"gauekos": action.gauekos, "specials": len(action.specials), "size": size}))
         self.gauekos, self.specials, self.deck_chosen = action.gauekos, action.specials, True
         events.append(Event(Line("gauekos.setup.deck", self._deck_values())))
         events += [Event(w, private=True, speak=False) for w in self.warnings()]
@@ -56,9 +61,12 @@ class Setup:
         seat = self._check_seat(action.seat)
         left = self.remaining_cards(except_seat=seat)
         if action.role not in left:
+            cards_left = count_text({r: left.count(r) for r in set(left)}) or "none"
             raise IllegalActionError(
                 f"The deck has no {action.role} card left for {self.who(seat)}.",
-                allowed=f"Cards left: {count_text({r: left.count(r) for r in set(left)}) or 'none'}.")
+                allowed=f"Cards left: {cards_left}.",
+                line=Line("gauekos.error.no_card_left" if left else "gauekos.error.no_card_left.none",
+                          {"card": action.role, "player": self.who(seat), "cards": cards_left}))
         self.cards[seat] = self.roles[seat] = action.role
         events.append(Event(Line("gauekos.setup.role", {"player": self.who(seat), "role": role_line(action.role)}),
                             private=True, speak=False))
@@ -66,7 +74,8 @@ class Setup:
     def _deal(self, chance: Chance, events: list[Event]) -> None:
         empty = [s for s, c in enumerate(self.cards) if c is None]
         if not empty:
-            raise IllegalActionError("Every seat has a card already.", allowed="Now: start.")
+            raise IllegalActionError("Every seat has a card already.", allowed="Now: start.",
+                                     line=Line("gauekos.error.all_dealt"))
         for seat in empty:
             card = chance.draw("Gauekos", self.remaining_cards())
             self.cards[seat] = self.roles[seat] = card
@@ -82,7 +91,9 @@ class Setup:
         missing = [s for s, c in enumerate(self.cards) if c is None]
         if missing:
             raise IllegalActionError(f"{self.who(missing[0])} has no card yet.",
-                                     allowed=f"Enter it (role {missing[0] + 1} ROLE) or deal the rest.")
+                                     allowed=f"Enter it (role {missing[0] + 1} ROLE) or deal the rest.",
+                                     line=Line("gauekos.error.no_card_yet",
+                                               {"player": self.who(missing[0]), "seat": missing[0] + 1}))
         self.leftovers = self.remaining_cards()
         events += [Event(w, private=True, speak=False) for w in self.warnings()]
         self.phase = "prep"

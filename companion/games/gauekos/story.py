@@ -34,3 +34,10 @@ def joined(lines: list[Line]) -> Line:
     if len(lines) == 1:
         return lines[0]
     return Line("gauekos.list", {"first": lines[0], "rest": joined(lines[1:])})
+
+
+def chain(names: list[str], line_id: str) -> Line | str:
+    """Names joined by the word of `line_id` ("{first} or {rest}"), in any language."""
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return Line(line_id, {"first": names[0], "rest": chain(names[1:], line_id)})
