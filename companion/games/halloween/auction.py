@@ -6,9 +6,20 @@ the RULINGS, with the pot movements and the cooldowns."""
 
 from __future__ import annotations
 
+from companion.core.errors import IllegalActionError
+
 from .children import CHILDREN, NAMES
 from .flow import Step, active, drop, ev, line, refuse, replace, step
 from .notation import Bid, Bids, Number, Word
+
+
+class BidTooHigh(IllegalActionError):
+    """A bid above what the bidder holds besides the front candies. `player` names the
+    bidder, so a screen taking masked bids can refuse without showing the amount."""
+
+    def __init__(self, message: str, *, allowed: str = "", player: str = "") -> None:
+        super().__init__(message, allowed=allowed)
+        self.player = player
 
 
 def why_not_rip(g, child: str | None = None) -> str | None:
@@ -70,8 +81,9 @@ def check_bid(g, seat: int, amount: int) -> None:
     if amount < 0:
         raise refuse("A bid is 0 or more candies.")
     if amount > g.ledger.candies[seat] - front(g, seat):
-        raise refuse(f"{name} does not hold {amount} candies besides the ones in front.",
-                     allowed="A bid is hidden in the hand: it cannot be more than the player holds.")
+        raise BidTooHigh(f"{name} does not hold {amount} candies besides the ones in front.",
+                         allowed="A bid is hidden in the hand: it cannot be more than the player holds.",
+                         player=name)
 
 
 def _bid_samples(g, seat: int) -> list[int]:

@@ -41,3 +41,4 @@ def make_game_screen(session: Any) -> GameScreen:
 
 
 register_screen("gauekos", "companion.tui.games.gauekos:GauekosScreen")
+register_screen("halloween", "companion.tui.games.halloween:HalloweenScreen")

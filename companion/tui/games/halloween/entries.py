@@ -1,0 +1,173 @@
+"""Inline entries of the Halloween screen: the hidden bid (masked, one
+bidder at a time, passing the keyboard), the two treat-card modifiers, and
+the table's die or card typed after `@`.
+
+Each posts a message up with what was typed; the screen turns it into
+notation and plays it. They never call the rules.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Input, Static
+
+
+class EntryInput(Input):
+    """An input of these entries: Escape gives the keys back to the choices."""
+
+    BINDINGS = [Binding("escape", "release", "Back", show=False)]
+
+    def action_release(self) -> None:
+        self.post_message(EntryReleased(self))
+
+
+class EntryReleased(Message):
+    def __init__(self, field: Input) -> None:
+        super().__init__()
+        self.field = field
+
+
+class BidEntry(Vertical):
+    """One hidden bid at a time, masked: the screen names the bidder; cleared after each."""
+
+    class Entered(Message):
+        """`seat` typed a hidden bid of `amount` candies."""
+
+        def __init__(self, seat: int, amount: int) -> None:
+            super().__init__()
+            self.seat = seat
+            self.amount = amount
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.seat = 0
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="hw-bid-row"):
+            yield Static(id="hw-bid-label", markup=False)
+            yield EntryInput(password=True, restrict=r"[0-9]*", max_length=3, id="hw-bid-input", compact=True)
+        yield Static(id="hw-bid-note", markup=False)
+
+    def ask(self, seat: int, label: str, placeholder: str, note: str = "") -> None:
+        """Ask `seat` for a bid; the field is emptied whenever the bidder changes."""
+        field = self.query_one("#hw-bid-input", EntryInput)
+        if seat != self.seat:
+            field.value = ""
+        self.seat = seat
+        field.placeholder = placeholder
+        self.query_one("#hw-bid-label", Static).update(Content.styled(label, "bold"))
+        self.note(note)
+
+    def note(self, text: str) -> None:
+        note = self.query_one("#hw-bid-note", Static)
+        note.update(Content(text))
+        note.display = bool(text)
+
+    def clear(self) -> None:
+        self.query_one("#hw-bid-input", EntryInput).value = ""
+
+    def grab(self) -> None:
+        self.query_one("#hw-bid-input", EntryInput).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if not event.value.strip():
+            return
+        self.post_message(self.Entered(self.seat, int(event.value)))
+
+
+class TreatEntry(Horizontal):
+    """The two treat-card modifiers: the child's, then the owner's (-10 to 10; empty is 0)."""
+
+    class Entered(Message):
+        def __init__(self, child: int, owner: int) -> None:
+            super().__init__()
+            self.child = child
+            self.owner = owner
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hw-treat-child-label", markup=False, classes="hw-treat-label")
+        yield EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-child", compact=True,
+                         classes="hw-treat-input")
+        yield Static(id="hw-treat-owner-label", markup=False, classes="hw-treat-label")
+        yield EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-owner", compact=True,
+                         classes="hw-treat-input")
+
+    def ask(self, child_label: str, owner_label: str) -> None:
+        self.query_one("#hw-treat-child-label", Static).update(Content(child_label))
+        self.query_one("#hw-treat-owner-label", Static).update(Content(owner_label))
+
+    def reset(self) -> None:
+        for field in self.query(EntryInput):
+            field.value = ""
+
+    def grab(self) -> None:
+        self.query_one("#hw-treat-child", EntryInput).focus()
+
+    @staticmethod
+    def _number(text: str) -> int | None:
+        text = text.strip()
+        if text in ("", "-"):
+            return 0
+        try:
+            return int(text)
+        except ValueError:
+            return None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id == "hw-treat-child":
+            self.query_one("#hw-treat-owner", EntryInput).focus()
+            return
+        child = self._number(self.query_one("#hw-treat-child", EntryInput).value)
+        owner = self._number(self.query_one("#hw-treat-owner", EntryInput).value)
+        if child is not None and owner is not None:
+            self.post_message(self.Entered(child, owner))
+
+
+class TableEntry(Horizontal):
+    """`@`: the table's die (or the physical card's number) for the roll or draw asked now."""
+
+    class Entered(Message):
+        def __init__(self, notation: str, values: str) -> None:
+            super().__init__()
+            self.notation = notation
+            self.values = values
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.notation = ""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hw-table-label", markup=False)
+        yield Input(id="hw-table-input", restrict=r"[0-9 ]*", max_length=5, compact=True)
+
+    def open(self, notation: str, label: str, placeholder: str, password: bool) -> None:
+        self.notation = notation
+        self.query_one("#hw-table-label", Static).update(Content.styled(label, "bold"))
+        field = self.query_one("#hw-table-input", Input)
+        field.password = password
+        field.placeholder = placeholder
+        field.value = ""
+        self.add_class("-open")
+        field.focus()
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+    def action_close(self) -> None:
+        self.query_one("#hw-table-input", Input).value = ""
+        self.remove_class("-open")
+        self.screen.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.Entered(self.notation, " ".join(event.value.split())))

@@ -1,0 +1,425 @@
+"""La noche de Halloween at the table: the frame's prompt, choices, log
+and keys, with the table's own state (round, turn card, pot, decks, hands,
+the eight children) and a context box for what is going on (the knock and
+its candy table or trato sums, the costume fight, the card just drawn).
+
+Secrets never reach the shared screen: a private prompt is a covered
+picker, the cards in a hand are chosen behind a cover, hidden bids are
+typed masked one bidder at a time and opened all at once, candies are shown
+to one player at a time (`h`), the score table only to the game master
+behind a confirmation (`g`).
+
+It plays only notation, through the frame's `submit`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, Mapping
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+
+from companion.core.errors import CompanionError
+from companion.core.game import Choice, Event, Line, Prompt
+from companion.games.halloween.auction import BidTooHigh
+from companion.games.halloween.children import CHILDREN, NAMES, child_id
+
+from ...frame import GameScreen, View
+from ...i18n import say, ui
+from ...widgets import EventLog, NotationInput
+from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
+from .menu import Entry, L, build_menu, chance_notation, words
+from .modals import NoticeScreen, PickerScreen, RevealScreen
+from .panels import (CARD_EVENTS, PLAY_EVENTS, ChildrenPanel, ContextPanel, StatusBar, card_lines, final_lines,
+                     fight_lines, knock_lines, ranking_lines, result_lines, score_lines, seat_of)
+
+HERE = Path(__file__).parent
+
+# Events the context box shows in its own way (not again as result lines).
+SHOWN_IN_BOX = ("halloween.trato.rolled", "halloween.trato.due", "halloween.trato.tie",
+                "halloween.truco.duel_roll", "halloween.truco.revealed_lie", "halloween.truco.revealed_truth",
+                "halloween.rip.hands_open", "halloween.rip.bid_in", "halloween.turn.start", "halloween.round.start",
+                "table.halloween_candy.say")
+
+
+class HalloweenScreen(GameScreen):
+    """The referee's screen for La noche de Halloween."""
+
+    CSS_PATH = [*GameScreen.CSS_PATH, HERE / "halloween.tcss"]
+
+    BINDINGS = [
+        Binding("at", "table_entry", "Table", key_display="@"),
+        Binding("h", "mine", "My candies"),
+        Binding("g", "scores", "Scores"),
+        Binding("ctrl+y", "redo", "Redo", show=False),  # room in the footer at 80 columns
+        Binding("m", "app.mute", "Mute", show=False),
+    ]
+    KEY_LINES = {"mine": "ui.key.own"}  # a short word: the footer holds 80 columns
+
+    def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
+        super().__init__(session, name=name, id=id)
+        self.menu: list[Entry] = []
+        self._prev_public: Mapping[str, Any] | None = None
+        self._recent: tuple[str, Any, list[Event]] | None = None
+        self._bidding = False  # the hidden bids were chosen in the fight
+        self._focus_key: tuple | None = None
+
+    # -- layout ----------------------------------------------------------------
+
+    def compose_table(self) -> ComposeResult:
+        with Vertical(id="hw-main"):
+            yield StatusBar(id="hw-status")
+            with Horizontal(id="hw-body"):
+                yield ChildrenPanel(id="hw-children")
+                with Vertical(id="hw-right"):
+                    yield ContextPanel(id="hw-context")
+                    yield BidEntry(id="hw-bid")
+                    yield TreatEntry(id="hw-treat")
+                    yield EventLog(id="log")
+            yield TableEntry(id="hw-table-entry")
+
+    # -- data down -------------------------------------------------------------
+
+    def update_view(self, view: View) -> None:
+        public = view.public
+        self.menu = build_menu(view.prompt, public, view.revealed)
+        super().update_view(replace(view, prompt=self._shown_prompt(view)))
+        lang = view.lang
+        self.query_one(StatusBar).show(public, lang)
+        self.query_one(ChildrenPanel).show(public, lang)
+        lines, title = self._context_box(view)
+        self.query_one(ContextPanel).show(lines, title, tall=public.get("phase") in ("final", "over"))
+        self._entries(view)
+        self._prev_public = public
+
+    def _shown_prompt(self, view: View) -> Prompt:
+        """The prompt with its secret detail covered, the menu as choices, and a hint for `@`."""
+        prompt, lang = view.prompt, view.lang
+        step = view.public.get("step")
+        detail = prompt.detail
+        if step in ("auction_bids", "truco_owner"):  # the bid entry, the candy table below say it all
+            detail = None
+        elif prompt.private and not view.revealed and step != "setup_child":
+            detail = L("private_detail", player=prompt.who or "")
+        hint = None
+        chance = chance_notation(prompt)
+        if step == "truco_roll":
+            hint = L("hint.truco")
+        elif chance == "draw":
+            hint = L("hint.deck")
+        elif chance is not None:
+            hint = L("hint.dice")
+        if hint is not None:
+            detail = f"{words(detail, lang)}  ·  {words(hint, lang)}" if detail is not None else hint
+        if detail is not None:
+            detail = words(detail, lang)
+        choices = tuple(Choice(words(entry.label, lang), f"§{index}") for index, entry in enumerate(self.menu))
+        return replace(prompt, detail=detail, choices=choices)
+
+    def _context_box(self, view: View) -> tuple[list[Content], str]:
+        public, lang = view.public, view.lang
+        phase = public.get("phase")
+        if phase == "over":
+            return ranking_lines(public, lang), ui("ui.halloween.context.end", lang)
+        if public.get("fight"):
+            return fight_lines(public, public["fight"], lang), ui("ui.halloween.context.fight", lang)
+        if public.get("knock"):
+            return knock_lines(public, public["knock"], lang), ui("ui.halloween.context.door", lang)
+        lines: list[Content] = []
+        title = ""
+        if self._recent is not None:
+            kind, data, events = self._recent
+            if kind == "fight":
+                lines = fight_lines(public, data, lang) + result_lines(events, lang, SHOWN_IN_BOX)
+                title = ui("ui.halloween.context.fight", lang)
+            elif kind == "card":
+                lines = card_lines(events, lang)
+                title = ui("ui.halloween.context.card", lang)
+            elif kind == "knock":
+                lines = knock_lines(public, data, lang, events) + result_lines(events, lang, SHOWN_IN_BOX)
+                title = ui("ui.halloween.context.door", lang)
+        if phase == "final":
+            lines = final_lines(public, lang) + lines
+            title = ui("ui.halloween.context.end", lang)
+        return lines, title
+
+    def _entries(self, view: View) -> None:
+        """Show the bid and treat entries when their moment comes, and give them the keys once."""
+        public, prompt, lang = view.public, view.prompt, view.lang
+        step = public.get("step")
+        fight = public.get("fight")
+        if step not in ("auction", "auction_bids"):
+            self._bidding = False
+        bidding = bool(fight) and (step == "auction_bids" or (step == "auction" and self._bidding
+                                                               and len(fight["front"]) > 1))
+        bid = self.query_one(BidEntry)
+        bid.display = bidding
+        bidder = None
+        if bidding:
+            bidder = prompt.who if step == "auction_bids" else fight["attacker"]
+            bid.ask(seat_of(public, bidder), words(L("bid.label", player=bidder), lang),
+                    ui("ui.halloween.bid.placeholder", lang), ui("ui.halloween.bid.note", lang, player=bidder))
+        treat = self.query_one(TreatEntry)
+        treating = step == "trato_treat"
+        treat.display = treating
+        if treating:
+            knock = public["knock"]
+            treat.ask(ui("ui.halloween.treat.child", lang, player=knock["mover"]),
+                      ui("ui.halloween.treat.owner", lang, player=knock["owner"]))
+        key = (step, bidder, len(view.played), bidding)
+        if key == self._focus_key:
+            return
+        self._focus_key = key
+        if bidding:
+            bid.grab()
+        elif treating:
+            treat.reset()
+            treat.grab()
+        elif not treating:
+            focused = self.focused
+            if focused is not None and (focused in bid.query("*") or focused in treat.query("*")):
+                self.set_focus(None)
+
+    # -- playing ---------------------------------------------------------------
+
+    def refuse(self, exc: CompanionError) -> None:
+        if isinstance(exc, BidTooHigh):  # the masked amount must not show in the refusal
+            message = ui("ui.halloween.bid.too_high", self.lang, player=exc.player)
+            self.show_error(message)
+            self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+            return
+        super().refuse(exc)
+
+    def speak(self, events: list[Event]) -> None:
+        self._note_recent(events)
+        if any(e.line.id == "halloween.rip.hands_open" for e in events):
+            self._reveal(events)
+        else:
+            super().speak(events)
+        self._notices(events)
+
+    def _note_recent(self, events: list[Event]) -> None:
+        """What the context box keeps showing after the action that settled it."""
+        before = self._prev_public or {}
+        now = self.session.game.public_state()
+        if before.get("fight") and not now.get("fight"):
+            self._recent = ("fight", before["fight"], events)
+        elif any(e.line.id in CARD_EVENTS + PLAY_EVENTS and not e.private for e in events):
+            self._recent = ("card", None, events)
+        elif before.get("knock") and not now.get("knock"):
+            self._recent = ("knock", before["knock"], events)
+        else:
+            self._recent = None
+
+    def _opened_bids(self, fight: Mapping[str, Any]) -> list[tuple[str, int, int | None]]:
+        """Each bidder's front candies and bid, read from the actions that opened the hands."""
+        public = self.session.game.public_state()
+        played = self.session.played
+        by_seat: dict[int, int] = {}
+        last = played[-1].entry.notation.split()
+        if last[0] == "bids":
+            for player, value in zip(fight["front"], last[1:]):
+                by_seat[seat_of(public, player)] = int(value)
+        else:
+            for item in reversed(played):
+                words = item.entry.notation.split()
+                if words[0] != "bid":
+                    break
+                by_seat.setdefault(int(words[1]), int(words[2]))
+        return [(player, front, by_seat.get(seat_of(public, player)))
+                for player, front in fight["front"].items()]
+
+    def _reveal(self, events: list[Event]) -> None:
+        """The hands open: a spoken build-up for hidden bids, then all the bids at once."""
+        fight = (self._prev_public or {}).get("fight")
+        if not fight:
+            super().speak(events)
+            return
+        rows = self._opened_bids(fight)
+        if self._recent and self._recent[0] == "fight":
+            opened = {player: bid for player, _, bid in rows}
+            self._recent = ("fight", {**fight, "bids": opened}, events)
+        lang = self.lang
+        outcome = result_lines(events, lang, SHOWN_IN_BOX)
+        title = ui("ui.halloween.reveal.title", lang, player=fight["attacker"], child=fight["target"])
+        hidden = self.session.played[-1].entry.notation.startswith("bid ")
+        if hidden:
+            self.narrator.say_line(Line("halloween.rip.all_in", {"count": len(rows)}))
+            screen = RevealScreen(title, rows, outcome, fists=True,
+                                  on_open=lambda: GameScreen.speak(self, events))
+        else:
+            super().speak(events)
+            screen = RevealScreen(title, rows, outcome, fists=False)
+        self.call_after_refresh(self.app.push_screen, screen)
+
+    def _notices(self, events: list[Event]) -> None:
+        """Secrets the app dealt or drew for one player: shown to that player alone, in turn."""
+        if not self.session.played:
+            return
+        entry = self.session.played[-1].entry
+        app_drew = any(d.kind == "draw" and d.source == "app" for d in entry.draws)
+        lang = self.lang
+        notices: list[tuple[str, list[Content]]] = []
+        for event in events:
+            if not event.private:
+                continue
+            values = event.line.values
+            if event.line.id == "halloween.setup.child_secret" and entry.notation == "deal":
+                notices.append((values["player"], [Content.styled(say(event.line, lang), "bold")]))
+            elif event.line.id == "halloween.draw.kept_secret" and app_drew:
+                notices.append((values["player"], [
+                    Content.styled(ui("ui.halloween.notice.card", lang, card=values["card"]), "bold $accent"),
+                    Content(say(values["text"], lang))]))
+        if notices:
+            self.call_after_refresh(self._next_notice, notices)
+
+    def _next_notice(self, notices: list[tuple[str, list[Content]]]) -> None:
+        if not notices:
+            return
+        player, lines = notices[0]
+        self.app.push_screen(NoticeScreen(lines, cover=player), lambda _: self._next_notice(notices[1:]))
+
+    # -- the menu --------------------------------------------------------------
+
+    def action_choose(self, number: int) -> None:
+        if self.session.outcome() is not None:
+            return
+        if 1 <= number <= min(9, len(self.menu)):
+            self.open_entry(self.menu[number - 1])
+        else:
+            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
+
+    def on_action_requested(self, message: Any) -> None:
+        message.stop()
+        notation = message.notation
+        if notation.startswith("§"):
+            index = int(notation[1:])
+            if index < len(self.menu):
+                self.open_entry(self.menu[index])
+            return
+        self.submit(notation)
+
+    def open_entry(self, entry: Entry) -> None:
+        """Play an entry's notation, open its picker, or start its flow."""
+        if entry.notation is not None:
+            self.submit(entry.notation)
+        elif entry.kind == "child":
+            self._child_picker()
+        elif entry.kind == "bid":
+            self._bidding = True
+            self._focus_key = None
+            self.refresh_view()
+        elif entry.kind == "hands":
+            self.action_command_line()
+            line = self.query_one("#notation", NotationInput)
+            line.value = "bids "
+            # after the focus has selected the text: the cursor at the end, the bids typed after it
+            line.call_after_refresh(setattr, line, "cursor_position", len(line.value))
+        elif entry.kind == "treat":
+            self.query_one(TreatEntry).grab()
+        else:
+            self.app.push_screen(PickerScreen(entry.title or entry.label, entry.group, detail=entry.detail,
+                                              cover=entry.cover), self._picked)
+
+    def _picked(self, notation: str | None) -> None:
+        if notation:
+            self.submit(notation)
+
+    def _child_picker(self) -> None:
+        """The secret child, typed unseen: its number in the list, or its name, masked."""
+        prompt = self.session.expects()
+        who = prompt.who or ""
+        seat = seat_of(self.session.game.public_state(), who)
+        entries = [Entry(Line("halloween.choice.child", {"child": NAMES[c]}), f"child {seat} {c}") for c in CHILDREN]
+
+        def typed(text: str) -> str | None:
+            text = text.strip()
+            if text.isdigit():
+                number = int(text)
+                return entries[number - 1].notation if 1 <= number <= len(entries) else None
+            child = child_id(text)
+            return f"child {seat} {child}" if child else None
+
+        self.app.push_screen(PickerScreen(L("child.title", player=who), entries, cover=who,
+                                          masked=(L("child.label"), L("child.placeholder"), typed)), self._picked)
+
+    # -- entries ---------------------------------------------------------------
+
+    def on_bid_entry_entered(self, message: BidEntry.Entered) -> None:
+        message.stop()
+        bid = self.query_one(BidEntry)
+        bid.clear()
+        self.submit(f"bid {message.seat} {message.amount}")
+
+    def on_treat_entry_entered(self, message: TreatEntry.Entered) -> None:
+        message.stop()
+        if self.submit(f"treat {message.child} {message.owner}"):
+            self.set_focus(None)
+
+    def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
+        message.stop()
+        if self.submit(f"{message.notation} @ {message.values}"):
+            self.query_one(TableEntry).action_close()
+
+    def on_entry_released(self, message: EntryReleased) -> None:
+        message.stop()
+        self.set_focus(None)
+
+    # -- keys ------------------------------------------------------------------
+
+    def action_table_entry(self) -> None:
+        """`@`: type the table's die or the physical card instead of the app's."""
+        prompt = self.session.expects()
+        notation = chance_notation(prompt) if self.session.outcome() is None else None
+        if notation is None:
+            self.show_error(ui("ui.halloween.table.nothing", self.lang))
+            return
+        step = self.session.game.public_state().get("step")
+        lang = self.lang
+        if notation == "draw":
+            label, password = ui("ui.halloween.table.draw", lang), True
+        elif step == "truco_roll":
+            label, password = ui("ui.halloween.table.secret_roll", lang), True
+        else:
+            label, password = ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
+        self.query_one(TableEntry).open(notation, label, ui("ui.halloween.table.placeholder", lang), password)
+
+    def action_mine(self) -> None:
+        """`h`: one player asks for their own candies (and cards); only they look."""
+        players = self.session.game.players
+        entries = [Entry(Line("halloween.choice.player", {"player": p}), str(seat)) for seat, p in enumerate(players)]
+        self.app.push_screen(PickerScreen(L("mine.pick"), entries), self._show_mine)
+
+    def _show_mine(self, chosen: str | None) -> None:
+        if chosen is None:
+            return
+        game, lang = self.session.game, self.lang
+        seat = int(chosen)
+        player = game.players[seat]
+        lines = [Content.styled(say(game.holding(seat), lang), "bold $accent")]
+        hand = game.private_state()["hands"][player]
+        if hand:
+            lines.append(Content(ui("ui.halloween.mine.cards", lang)))
+            lines += [Content.assemble((f" {card} ", "bold reverse"), " ", say(Line(f"halloween.card.{card}"), lang))
+                      for card in hand]
+        else:
+            lines.append(Content.styled(ui("ui.halloween.mine.no_cards", lang), "dim"))
+        self.app.push_screen(NoticeScreen(lines, cover=player))
+
+    def action_scores(self) -> None:
+        """`g`: the whole score table, for the game master, behind a confirmation."""
+        lang = self.lang
+        rows = self.session.game.private_state()["scores"]
+        self.app.clear_notifications()
+        self.app.push_screen(NoticeScreen(score_lines(rows, lang), title=ui("ui.halloween.score.title", lang),
+                                          cover_title=ui("ui.halloween.score.cover_title", lang),
+                                          cover_hint=ui("ui.halloween.score.cover_hint", lang)))
+
+    def action_undo(self) -> None:
+        self._recent = None
+        self._bidding = False
+        super().action_undo()
