@@ -9,6 +9,8 @@ silent and recording backends make no sound, for --mute and for tests.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import itertools
 import logging
 import shutil
@@ -109,7 +111,7 @@ class RecordingBackend:
         return None
 
 
-class AudioBackend:
+class AudioBackend(ABC):
     """Render each line to a WAV in a private temp dir, then play it; subclasses render."""
 
     name = "audio"
@@ -120,8 +122,9 @@ class AudioBackend:
         self._dir: Path | None = None
         self._count = itertools.count(1)
 
+    @abstractmethod
     def render(self, text: str, lang: str, path: Path) -> None:
-        raise NotImplementedError
+        """Write `text` spoken in `lang` to the WAV file `path`."""
 
     def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
         if utterance.cancelled.is_set():
