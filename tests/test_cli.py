@@ -16,7 +16,7 @@ def run(*args, **env):
 
 
 def test_new_act_show_round_trip(tmp_path):
-    save = tmp_path / "duel.toml"
+    save = tmp_path / "dice-duel.toml"
     made = run("new", "duel", "--players", "[bold]Ana", "Luis", "--option", "target=20",
                "--save", str(save), "--seed", "4", "--lang", "en")
     assert made.returncode == 0, made.stderr
@@ -34,7 +34,7 @@ def test_new_act_show_round_trip(tmp_path):
 
 
 def test_refusal_exits_non_zero_with_reason_and_leaves_file_untouched(tmp_path):
-    save = tmp_path / "duel.toml"
+    save = tmp_path / "dice-duel.toml"
     assert main(["new", "duel", "--players", "Ana", "Luis", "--save", str(save), "--lang", "en"]) == 0
     before = save.read_bytes()
     refused = run("act", str(save), "lucky 1 4", "roll", "--lang", "en")
@@ -47,7 +47,7 @@ def test_refusal_exits_non_zero_with_reason_and_leaves_file_untouched(tmp_path):
 
 
 def test_damaged_save_is_reported_then_recovered(tmp_path):
-    save = tmp_path / "duel.toml"
+    save = tmp_path / "dice-duel.toml"
     main(["new", "duel", "--players", "Ana", "Luis", "--save", str(save)])
     main(["act", str(save), "lucky 1 4", "lucky 2 2"])
     save.write_bytes(save.read_bytes()[:-5])

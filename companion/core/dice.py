@@ -15,6 +15,7 @@ from typing import Protocol, Sequence
 
 from .errors import IllegalActionError, InvalidActionError
 from .game import Line
+from .notation import MAX_DIGITS, shown
 
 _DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
 
@@ -46,28 +47,21 @@ def parse_dice(expr: str) -> DiceSpec:
     """Read `d6`, `2d6`, `d8`, `3d6+2`... or say what a dice expression looks like."""
     match = _DICE_RE.match(expr or "")
     if not match:
-        raise InvalidActionError(
-            f"{expr!r} is not a dice expression.", text=expr,
-            allowed="Write it like d6, d8, 2d6 or 3d6+1.", line=Line("error.dice.expression", {"text": expr}),
-        )
+        raise InvalidActionError(Line("error.dice.expression", {"text": shown(expr or "")}), text=expr)
     count = int(match.group(1) or 1)
     sides = int(match.group(2))
     modifier = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
     if not 1 <= count <= 100:
-        raise InvalidActionError(f"{expr!r}: roll between 1 and 100 dice.", text=expr)
+        raise InvalidActionError(Line("error.dice.count", {"text": shown(expr)}), text=expr)
     if not 2 <= sides <= 1000:
-        raise InvalidActionError(f"{expr!r}: a die has between 2 and 1000 faces.", text=expr)
+        raise InvalidActionError(Line("error.dice.sides", {"text": shown(expr)}), text=expr)
     return DiceSpec(count, sides, modifier)
 
 
 def check_face(spec: DiceSpec, value: int) -> int:
     """Range-check one physical die face; the refusal says what a die shows."""
     if not 1 <= value <= spec.sides:
-        raise IllegalActionError(
-            f"A d{spec.sides} cannot show {value}.",
-            allowed=f"Type what the die shows, 1 to {spec.sides}.",
-            line=Line("error.dice.face", {"sides": spec.sides, "value": value}),
-        )
+        raise IllegalActionError(Line("error.dice.face", {"sides": spec.sides, "value": value}))
     return value
 
 
@@ -119,19 +113,12 @@ class LiveChance:
             faces = []
             for _ in range(spec.count):
                 if not self.table:
-                    raise IllegalActionError(
-                        f"This roll needs {spec.count} dice ({spec}) and fewer values were typed.",
-                        allowed=f"Type {spec.count} values after '@'.",
-                        line=Line("error.dice.too_few", {"count": spec.count, "dice": str(spec)}),
-                    )
+                    raise IllegalActionError(Line("error.dice.too_few", {"count": spec.count, "dice": str(spec)}))
                 raw = self.table.pop(0)
-                try:
-                    face = int(raw)
-                except ValueError:
-                    raise IllegalActionError(
-                        f"{raw!r} is not a die face.", allowed=f"Type a number 1 to {spec.sides}.",
-                        line=Line("error.dice.not_a_face", {"text": raw, "sides": spec.sides}),
-                    ) from None
+                if not (raw.isdigit() and len(raw) <= MAX_DIGITS):
+                    raise IllegalActionError(Line("error.dice.not_a_face", {"text": shown(raw, 12),
+                                                                             "sides": spec.sides}))
+                face = int(raw)
                 faces.append(check_face(spec, face))
             result = tuple(faces)
             source = "table"
@@ -143,16 +130,14 @@ class LiveChance:
 
     def draw(self, deck: str, cards: Sequence[str]) -> str:
         if not cards:
-            raise IllegalActionError(f"The {deck} deck is empty.", line=Line("error.deck.empty", {"deck": deck}))
+            raise IllegalActionError(Line("error.deck.empty", {"deck": deck}))
         if self.table:
             raw = self.table.pop(0)
             match = [c for c in cards if c.casefold() == raw.casefold()]
             if not match:
                 holds = ", ".join(sorted(set(cards)))
-                raise IllegalActionError(
-                    f"{raw!r} cannot be drawn from the {deck} deck now.", allowed=f"It holds: {holds}.",
-                    line=Line("error.deck.not_there", {"text": raw, "deck": deck, "cards": holds}),
-                )
+                raise IllegalActionError(Line("error.deck.not_there", {"text": shown(raw, 20), "deck": deck,
+                                                                       "cards": holds}))
             card, source = match[0], "table"
         else:
             card, source = self.rng.choice(list(cards)), "app"
@@ -163,10 +148,7 @@ class LiveChance:
         """Refuse table values the action never used: they were a mistake."""
         if self.table:
             left = " ".join(self.table)
-            raise IllegalActionError(
-                f"This action rolls or draws less than what was typed after '@' ({left} left over).",
-                line=Line("error.dice.left_over", {"left": left}),
-            )
+            raise IllegalActionError(Line("error.dice.left_over", {"left": shown(left)}))
 
 
 @dataclass

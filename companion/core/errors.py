@@ -1,9 +1,14 @@
 """The errors a player or a game master can meet, each saying what went wrong
-in words a player understands.
+in words a player understands, in the table's language.
 
 Shaped after python-chess: the text is not an action (`InvalidActionError`),
 or it is one the rules forbid now (`IllegalActionError`). Both are
 `ValueError`s so callers that only care about "refused" can catch one thing.
+
+An error carries a voice-pack `Line` (an id and values), never an English
+sentence: `core.language.explain(error, lang)` renders it in any language,
+and `str(error)` in English (from `voices/en/`), so logs and tracebacks read
+the same words a player sees.
 """
 
 from __future__ import annotations
@@ -12,69 +17,97 @@ from pathlib import Path
 from typing import Any
 
 
+def _words(text: Any, lang: str = "en") -> str:
+    if text is None or text == "":
+        return ""
+    if isinstance(text, str):
+        return text
+    from .language import render  # language imports this module
+
+    return render(text, lang)
+
+
 class CompanionError(Exception):
-    """Base of every error this project raises on purpose."""
+    """Base of every error this project raises on purpose.
 
-    title = "Error"
+    `line` says what is wrong; `allowed`, when there is something to do
+    instead, says what (both Lines, or plain text for words that are not a
+    sentence of ours, such as an operating system's own message).
+    """
 
-    def __init__(self, message: str, *, line: Any = None) -> None:
-        super().__init__(message)
-        self.message = message
-        # A voice-pack Line saying the same in any language (core.language.explain).
+    title = "error.title.error"
+
+    def __init__(self, line: Any, *, allowed: Any = None) -> None:
         self.line = line
+        self.allowed = allowed or None
+        super().__init__(line)
+
+    def words(self, lang: str = "en") -> str:
+        """The whole message in `lang`."""
+        reason, allowed = _words(self.line, lang), _words(self.allowed, lang)
+        return f"{reason} {allowed}" if reason and allowed else reason or allowed
+
+    @property
+    def message(self) -> str:
+        return self.words("en")
 
     def __str__(self) -> str:
-        return self.message
+        return self.words("en")
 
 
 class ActionError(CompanionError, ValueError):
     """A reported action was refused; the game is exactly as it was."""
 
-    title = "Refused"
+    title = "error.title.refused"
 
-    def __init__(self, message: str, *, text: str = "", allowed: str = "", line: Any = None) -> None:
-        full = message
-        if allowed:
-            full = f"{message} {allowed}"
-        super().__init__(full, line=line)
-        self.reason = message
+    def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None) -> None:
+        if line is not None:  # a Line that says it all, advice included
+            what, allowed = line, None
+        super().__init__(what, allowed=allowed)
         self.text = text
-        self.allowed = allowed
+
+    @property
+    def reason(self) -> str:
+        return _words(self.line)
 
 
 class InvalidActionError(ActionError):
     """The text is not an action of this game's notation."""
 
-    title = "Not understood"
+    title = "error.title.not_understood"
 
 
 class IllegalActionError(ActionError):
     """A well-formed action that the rules forbid at this moment."""
 
-    title = "Not allowed now"
+    title = "error.title.not_allowed"
 
 
 class UnknownGameError(CompanionError, LookupError):
     """No game answers to that name; the message lists the ones that exist."""
 
-    title = "Unknown game"
+    title = "error.title.unknown_game"
 
 
 class SetupError(CompanionError, ValueError):
     """Players or options that a game cannot start with."""
 
-    title = "Cannot start"
+    title = "error.title.setup"
 
 
 class SaveError(CompanionError):
-    """A save file that cannot be read or written; always names the file."""
+    """A save file that cannot be read or written; always names the file.
 
-    title = "Save file problem"
+    `problem` is a Line (or an operating system's own words)."""
 
-    def __init__(self, path: Path | str, problem: str) -> None:
+    title = "error.title.save"
+
+    def __init__(self, path: Path | str, problem: Any) -> None:
         self.path = Path(path)
         self.problem = problem
-        super().__init__(f"{self.path}: {problem}")
+        from .game import Line
+
+        super().__init__(Line("error.save.named", {"path": str(self.path), "problem": problem}))
 
 
 class DamagedSaveError(SaveError):
@@ -85,8 +118,8 @@ class DamagedSaveError(SaveError):
     dropping it silently.
     """
 
-    title = "Damaged save file"
+    title = "error.title.damaged"
 
-    def __init__(self, path: Path | str, problem: str, intact: int) -> None:
+    def __init__(self, path: Path | str, problem: Any, intact: int) -> None:
         super().__init__(path, problem)
         self.intact = intact

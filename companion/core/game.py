@@ -45,15 +45,35 @@ class Event:
 
 @dataclass(frozen=True)
 class Choice:
-    """One of the choices offered now; pressing it submits `notation`."""
+    """One of the choices offered now; pressing it submits `notation`.
+
+    The rest tells a screen how to offer it without reading the notation:
+    `key` is the key it answers to ("5" for a claim of 5, a seat's number
+    for a seat), `group` what kind of choice it is (for layout: "seat",
+    "claim", "card"...), `seat` the seat (from 1) it names, `reveals` that
+    its label tells a secret (masked until the game master asks), `chance`
+    the dice or deck it rolls or draws (the table may type its own after `@`).
+    """
 
     label: Text
     notation: str
+    key: str | None = None
+    group: str | None = None
+    seat: int | None = None
+    reveals: bool = False
+    chance: str | None = None
 
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the game expects next, for the screen (big) and the narrator."""
+    """What the game expects next, for the screen (big) and the narrator.
+
+    `private`: the prompt itself shows secrets (only the game master, or the
+    player named by `who`, may look). `secret`: the answer is secret, and
+    `public` is what the table may be told instead ("the Sorgiña has chosen").
+    `step` names the kind of decision; `facts` are the step's plain data for
+    screens (a countdown, whether a call is a phantom...).
+    """
 
     title: Text
     detail: Text | None = None
@@ -61,6 +81,23 @@ class Prompt:
     choices: tuple[Choice, ...] = ()
     say: Line | None = None
     private: bool = False
+    secret: bool = False
+    public: Line | None = None
+    step: str | None = None
+    chance: str | None = None
+    facts: Mapping[str, Any] = field(default_factory=dict)
+
+    def choice_for(self, key: str) -> Choice | None:
+        """The choice a key press means: the one that answers to `key`, else
+        (for number keys, when no choice names its keys) the N-th one."""
+        for choice in self.choices:
+            if choice.key == key:
+                return choice
+        if key.isdigit() and not any(c.key for c in self.choices):
+            index = int(key) - 1
+            if 0 <= index < len(self.choices):
+                return self.choices[index]
+        return None
 
 
 @dataclass(frozen=True)
@@ -74,13 +111,15 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Option:
-    """A setting a game declares; house rules are shown on the setup screen."""
+    """A setting a game declares; house rules are shown on the setup screen.
+
+    Its words live in the packs: `game.<game>.option.<key>` (the label),
+    `...<key>.help`, and `...<key>.<value>` for each of `choices`.
+    """
 
     key: str
-    label: str
     default: Any
     choices: tuple[Any, ...] = ()
-    help: str = ""
     house_rule: bool = True
     minimum: int | None = None
     maximum: int | None = None
@@ -89,37 +128,44 @@ class Option:
         """Turn typed text (or a TOML value) into this option's type, or refuse."""
         kind = type(self.default)
         value = raw
+        said = {"option": self.key, "text": str(raw)[:40]}
         if isinstance(raw, str):
-            text = raw.strip()
+            text = fold_option(raw)
             if kind is bool:
-                lowered = text.lower()
-                if lowered in {"on", "yes", "true", "1", "si", "sí", "bai"}:
+                if text in _ON:
                     value = True
-                elif lowered in {"off", "no", "false", "0", "ez"}:
+                elif text in _OFF:
                     value = False
                 else:
-                    raise SetupError(f"Option {self.key}: say on or off, not {raw!r}.")
+                    raise SetupError(Line("error.option.on_off", said))
             elif kind is int:
-                try:
-                    value = int(text)
-                except ValueError:
-                    raise SetupError(f"Option {self.key}: {raw!r} is not a whole number.") from None
+                if not (text.lstrip("-").isdigit() and len(text) <= 7):
+                    raise SetupError(Line("error.option.whole_number", said))
+                value = int(text)
             else:
                 value = text
         if kind is bool and not isinstance(value, bool):
-            raise SetupError(f"Option {self.key}: say on or off, not {raw!r}.")
+            raise SetupError(Line("error.option.on_off", said))
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise SetupError(f"Option {self.key}: {raw!r} is not a whole number.")
+            raise SetupError(Line("error.option.whole_number", said))
         if self.choices and value not in self.choices:
-            raise SetupError(
-                f"Option {self.key}: {raw!r} is not one of " + ", ".join(map(str, self.choices)) + "."
-            )
+            raise SetupError(Line("error.option.one_of", {**said, "choices": ", ".join(map(str, self.choices))}))
         if kind is int:
             if self.minimum is not None and value < self.minimum:
-                raise SetupError(f"Option {self.key}: at least {self.minimum}, not {value}.")
+                raise SetupError(Line("error.option.at_least", {**said, "low": self.minimum, "value": value}))
             if self.maximum is not None and value > self.maximum:
-                raise SetupError(f"Option {self.key}: at most {self.maximum}, not {value}.")
+                raise SetupError(Line("error.option.at_most", {**said, "high": self.maximum, "value": value}))
         return value
+
+
+_ON = {"on", "yes", "true", "1", "si", "bai"}
+_OFF = {"off", "no", "false", "0", "ez"}
+
+
+def fold_option(text: str) -> str:
+    from .notation import fold  # notation imports this module
+
+    return fold(text)
 
 
 class Game(ABC):
@@ -131,12 +177,11 @@ class Game(ABC):
     """
 
     name: ClassVar[str]
-    title: ClassVar[str]
-    aliases: ClassVar[tuple[str, ...]] = ()
+    title: ClassVar[str]  # the catalogue's; the table's language says it as `game.<name>.title`
     min_players: ClassVar[int] = 1
     max_players: ClassVar[int] = 99
     options: ClassVar[tuple[Option, ...]] = ()
-    summary: ClassVar[str] = ""
+    max_actions: ClassVar[int] = 2000  # a random game longer than this is a game that never ends
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = list(players)
@@ -151,20 +196,16 @@ class Game(ABC):
     def check_players(cls, players: Sequence[str]) -> list[str]:
         names = [str(p).strip() for p in players]
         if any(not n for n in names):
-            raise SetupError("Every player needs a name (or give a count, and seats are named for you).",
-                             line=Line("error.setup.empty_name"))
+            raise SetupError(Line("error.setup.empty_name"))
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
-                raise SetupError(f"Two players are called {name!r}: give each a different name.",
-                                 line=Line("error.setup.same_name", {"name": name}))
+                raise SetupError(Line("error.setup.same_name", {"name": name}))
             seen.add(name.casefold())
         if not cls.min_players <= len(names) <= cls.max_players:
-            raise SetupError(
-                f"{cls.title} is for {cls.min_players} to {cls.max_players} players, not {len(names)}.",
-                line=Line("error.setup.player_count", {"game": cls.title, "low": cls.min_players,
-                                                       "high": cls.max_players, "count": len(names)}),
-            )
+            raise SetupError(Line("error.setup.player_count", {"game": Line(f"game.{cls.name}.title"),
+                                                               "low": cls.min_players, "high": cls.max_players,
+                                                               "count": len(names)}))
         return names
 
     @classmethod
@@ -172,8 +213,9 @@ class Game(ABC):
         known = {o.key: o for o in cls.options}
         unknown = sorted(set(raw) - set(known))
         if unknown:
-            have = ", ".join(known) or "none"
-            raise SetupError(f"{cls.title} has no option {unknown[0]!r}. Its options: {have}.")
+            raise SetupError(Line("error.option.unknown", {"game": Line(f"game.{cls.name}.title"),
+                                                           "option": str(unknown[0])[:40],
+                                                           "options": ", ".join(known) or "-"}))
         return {key: (opt.coerce(raw[key]) if key in raw else opt.default) for key, opt in known.items()}
 
     @classmethod
@@ -203,6 +245,12 @@ class Game(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
+
+    def allowed(self) -> Line | None:
+        """What is allowed now, for a refusal (`Allowed now: roll, hold.`)."""
+        from .notation import allowed_now
+
+        return allowed_now(c.notation for c in self.expects().choices)
 
     def notation(self, action: Any) -> str:
         """The text that parses back into `action`."""

@@ -1,10 +1,13 @@
 """Languages and voice packs: every line the app shows or says, by id.
 
-A voice pack is `voices/<lang>.toml`: a `[voice]` table (engine voice, rate,
-volume) and a `[lines]` table of `id = "text with {placeholders}"`. Rules
-produce `Line`s; this module turns them into text in the table's language,
-falling back to English for a line a pack lacks. Reading packs is pure TOML,
-so the CLI and the rules' tests can render lines without the speech engine.
+A voice pack is a folder `voices/<lang>/`: `core.toml` holds the `[voice]`
+table (engine voice, rate, volume) and the app's own lines, and each game has
+a file of its own (`gauekos.toml`, `halloween.toml`...) whose ids all sit
+under the game's name. Every file has a `[lines]` table of
+`id = "text with {placeholders}"`. Rules produce `Line`s; this module turns
+them into text in the table's language, falling back to English for a line a
+pack lacks. Reading packs is pure TOML, so the CLI and the rules' tests can
+render lines without the speech engine.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from .errors import CompanionError
 from .game import Line, Text
@@ -23,11 +26,12 @@ from .game import Line, Text
 FALLBACK = "en"
 LANGUAGES = {"es": "Español", "en": "English", "eu": "Euskara"}
 # `{name}`, or `{name|one|many}`: the word for one or for any other number.
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:\|[^{}|]*\|[^{}|]*)?\}")
+# `{name:ra}` / `{name:tik}`: a number with the Basque allative / ablative ending (5era, 6ra).
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)(?:\|[^{}|]*\|[^{}|]*)?(?::[a-z]+)?\}")
 
 
 class VoicePackError(CompanionError):
-    title = "Voice pack problem"
+    title = "error.title.pack"
 
 
 def voices_dirs() -> list[Path]:
@@ -35,6 +39,12 @@ def voices_dirs() -> list[Path]:
     here = Path(__file__).resolve()
     candidates = [here.parents[2] / "voices", here.parents[1] / "voices"]
     return [p for p in candidates if p.is_dir()]
+
+
+CORE_PART = "core"
+# Line ids a part may hold besides `<part>.`: the UI, titles and state labels of that game.
+_PART_PREFIXES = ("ui.{part}.", "game.{part}.", "state.{part}.", "table.{part}_")
+_LANG_CODE = re.compile(r"^[a-z]{2,3}$")
 
 
 @dataclass(frozen=True)
@@ -47,27 +57,43 @@ class VoicePack:
     volume: float
     lines: Mapping[str, str] = field(default_factory=dict)
     path: Path | None = None
+    parts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # part -> its line ids
 
 
-def _pack_path(lang: str) -> Path:
-    for folder in voices_dirs():
-        path = folder / f"{lang}.toml"
-        if path.is_file():
-            return path
-    raise VoicePackError(f"No voice pack for language {lang!r}. Languages: {', '.join(LANGUAGES)}.")
+def _pack_dir(lang: str) -> Path:
+    if isinstance(lang, str) and _LANG_CODE.match(lang):
+        for folder in voices_dirs():
+            path = folder / lang
+            if (path / f"{CORE_PART}.toml").is_file():
+                return path
+    raise VoicePackError(Line("error.pack.none", {"lang": str(lang), "langs": ", ".join(LANGUAGES)}))
+
+
+def _read_part(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise VoicePackError(Line("error.pack.unreadable", {"path": str(path), "problem": str(exc)})) from exc
+    lines = data.get("lines", {})
+    if not isinstance(lines, dict) or not all(isinstance(v, str) for v in lines.values()):
+        raise VoicePackError(Line("error.pack.lines", {"path": str(path)}))
+    return data
 
 
 @lru_cache(maxsize=None)
 def load_pack(lang: str) -> VoicePack:
-    path = _pack_path(lang)
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise VoicePackError(f"{path}: cannot read the voice pack ({exc}).") from exc
-    voice = data.get("voice", {})
-    lines = data.get("lines", {})
-    if not isinstance(lines, dict) or not all(isinstance(v, str) for v in lines.values()):
-        raise VoicePackError(f"{path}: [lines] must map line ids to text.")
+    """Every part of the language's pack, merged (a game's file adds its lines)."""
+    folder = _pack_dir(lang)
+    core = folder / f"{CORE_PART}.toml"
+    voice: dict[str, Any] = {}
+    lines: dict[str, str] = {}
+    parts: dict[str, tuple[str, ...]] = {}
+    for path in [core] + sorted(p for p in folder.glob("*.toml") if p != core):
+        data = _read_part(path)
+        if path == core:
+            voice = data.get("voice", {}) if isinstance(data.get("voice"), dict) else {}
+        parts[path.stem] = tuple(data.get("lines", {}))
+        lines.update(data.get("lines", {}))
     return VoicePack(
         lang=lang,
         name=str(voice.get("name", LANGUAGES.get(lang, lang))),
@@ -75,13 +101,14 @@ def load_pack(lang: str) -> VoicePack:
         espeak_voice=str(voice.get("espeak_voice", lang)),
         rate=int(voice.get("rate", 160)),
         volume=float(voice.get("volume", 1.0)),
-        lines=dict(lines),
-        path=path,
+        lines=lines,
+        path=folder,
+        parts=parts,
     )
 
 
 def available_languages() -> list[str]:
-    found = {p.stem for folder in voices_dirs() for p in folder.glob("*.toml")}
+    found = {p.parent.name for folder in voices_dirs() for p in folder.glob(f"*/{CORE_PART}.toml")}
     return [lang for lang in LANGUAGES if lang in found] + sorted(found - set(LANGUAGES))
 
 
@@ -116,6 +143,31 @@ class _Formatter(string.Formatter):
             return one if str(value).strip() in {"1", "-1"} else many
         return super().get_value(key, args, kwargs)
 
+    def format_field(self, value: Any, spec: str) -> str:
+        if spec in _BASQUE_CASES:
+            return basque_case(str(value), spec)
+        return super().format_field(value, spec)
+
+
+_BASQUE_CASES = {"ra": ("ra", "era"), "tik": ("tik", "etik")}
+
+
+def basque_case(number: str, case: str) -> str:
+    """`5` + allative -> `5era`, `6` -> `6ra`: Basque adds an `e` after a number
+    whose spoken form ends in a consonant (bat, bost, hamar, ehun, mila)."""
+    plain, with_e = _BASQUE_CASES[case]
+    digits = number.strip()
+    if not digits.isdigit():
+        return f"{digits}-{plain}"
+    n = int(digits)  # counted in twenties: 11 hamaika, 15 hamabost, 31 hogeita hamaika
+    if n and n % 1000 == 0:
+        consonant = False  # mila
+    elif n and n % 100 == 0:
+        consonant = True  # ehun, berrehun
+    else:
+        consonant = n % 20 in (1, 5, 10, 15)
+    return digits + (with_e if consonant else plain)
+
 
 _FORMATTER = _Formatter()
 
@@ -146,12 +198,10 @@ def render(text: Text, lang: str = FALLBACK, **extra: Any) -> str:
 
 
 def explain(error: BaseException, lang: str = FALLBACK) -> str:
-    """An error in the table's language when it carries a Line, else its English text."""
-    line = getattr(error, "line", None)
-    if isinstance(line, Line):
-        text = render(line, lang)
-        if text != line.id:
-            return text
+    """An error in the table's language (every error of ours carries Lines)."""
+    words = getattr(error, "words", None)
+    if callable(words):
+        return words(lang)
     return str(error)
 
 
@@ -163,21 +213,41 @@ class PackReport:
     missing: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     bad_placeholders: list[str] = field(default_factory=list)
+    misplaced: list[str] = field(default_factory=list)  # "part: id" for a line outside its game's file
+    missing_parts: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not self.missing and not self.bad_placeholders
+        return not (self.missing or self.bad_placeholders or self.misplaced or self.missing_parts)
+
+
+def part_of(line_id: str, parts: Iterable[str]) -> str:
+    """The file a line id belongs in: its game's, or core."""
+    for part in parts:
+        if part == CORE_PART:
+            continue
+        if line_id.startswith(f"{part}.") or line_id.startswith(
+                tuple(p.format(part=part.replace("-", "_") if p.startswith("table") else part)
+                      for p in _PART_PREFIXES)):
+            return part
+    return CORE_PART
 
 
 def check_packs() -> list[PackReport]:
-    """Compare every pack with English: missing ids and placeholders that differ."""
-    base = load_pack(FALLBACK).lines
+    """Compare every pack with English: missing parts and ids, ids in the wrong
+    part, placeholders that differ."""
+    base_pack = load_pack(FALLBACK)
+    base = base_pack.lines
     reports = []
     for lang in available_languages():
-        lines = load_pack(lang).lines
+        pack = load_pack(lang)
+        lines = pack.lines
         report = PackReport(lang)
+        report.missing_parts = sorted(set(base_pack.parts) - set(pack.parts))
         report.missing = sorted(set(base) - set(lines))
         report.extra = sorted(set(lines) - set(base))
+        for part, ids in pack.parts.items():
+            report.misplaced += [f"{part}: {i}" for i in ids if part_of(i, pack.parts) != part]
         for key in sorted(set(base) & set(lines)):
             if set(_PLACEHOLDER.findall(base[key])) != set(_PLACEHOLDER.findall(lines[key])):
                 report.bad_placeholders.append(key)

@@ -77,11 +77,11 @@ class Session:
         try:
             game_cls = find_game(journal.header.game)
         except UnknownGameError as exc:
-            raise SaveError(path, f"it is a save of an unknown game. {exc}") from None
+            raise SaveError(path, Line("error.save.unknown_game", {"problem": exc.line})) from None
         try:
             session = cls(game_cls, journal.header)
         except CompanionError as exc:  # players or options the game refuses
-            raise SaveError(path, f"its setup is not valid: {exc}") from None
+            raise SaveError(path, Line("error.save.bad_setup", {"problem": exc.line})) from None
         damage = journal.damage
         for number, entry in enumerate(journal.entries, 1):
             try:
@@ -128,8 +128,7 @@ class Session:
         """Check, apply and save one action; a refusal changes nothing."""
         notation, table = split_table_values(text)
         if not notation:
-            raise InvalidActionError("Nothing was typed.", text=text, allowed=self.hint(),
-                                     line=Line("error.nothing_typed"))
+            raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
         action = self.game.parse(notation)
         candidate = copy.deepcopy(self.game)
         chance = LiveChance(self._rng(), list(table))
@@ -143,11 +142,9 @@ class Session:
         self.redo_stack.clear()
         return events
 
-    def hint(self) -> str:
-        choices = self.game.expects().choices
-        if not choices:
-            return ""
-        return "Allowed now: " + ", ".join(c.notation for c in choices[:8]) + "."
+    def hint(self) -> Line | None:
+        """What is allowed now, as the game says it."""
+        return self.game.allowed()
 
     @property
     def can_undo(self) -> bool:
@@ -159,7 +156,7 @@ class Session:
 
     def undo(self) -> Entry:
         if not self.played:
-            raise IllegalActionError("There is nothing to undo.", line=Line("error.nothing_to_undo"))
+            raise IllegalActionError(Line("error.nothing_to_undo"))
         if self.journal is not None:
             self.journal.drop_last()
         last = self.played[-1].entry
@@ -170,7 +167,7 @@ class Session:
 
     def redo(self) -> list[Event]:
         if not self.redo_stack:
-            raise IllegalActionError("There is nothing to redo.", line=Line("error.nothing_to_redo"))
+            raise IllegalActionError(Line("error.nothing_to_redo"))
         entry = self.redo_stack[-1]
         candidate = copy.deepcopy(self)
         candidate.journal = None

@@ -272,9 +272,9 @@ class GameScreen(Screen[None]):
     def action_choose(self, number: int) -> None:
         if self.session.outcome() is not None:
             return
-        choices = self.session.expects().choices
-        if 1 <= number <= len(choices):
-            self.submit(choices[number - 1].notation)
+        choice = self.session.expects().choice_for(str(number))
+        if choice is not None:
+            self.submit(choice.notation)
         else:
             self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
 

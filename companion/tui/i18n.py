@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import Line, Text
-from companion.core.language import fill, render, template
+from companion.core.language import render
 
 
 def ui(line_id: str, lang: str, **values: Any) -> str:
@@ -24,31 +24,32 @@ def say(text: Text, lang: str) -> str:
     return render(text, lang)
 
 
-def text_or(line_id: str, lang: str, default: str, **values: Any) -> str:
-    """A pack line if some pack has it, else `default` (a game's own English)."""
-    found = template(line_id, lang)
-    if found == line_id:
-        return default
-    return fill(found, values)
-
-
 def game_title(game_cls: Any, lang: str) -> str:
-    """A game's title: `game.<name>.title` in the packs, else the class's title."""
-    return text_or(f"game.{game_cls.name}.title", lang, game_cls.title)
+    """A game's title in the table's language (`game.<name>.title`)."""
+    return render(Line(f"game.{game_cls.name}.title"), lang)
 
 
 def game_summary(game_cls: Any, lang: str) -> str:
-    return text_or(f"game.{game_cls.name}.summary", lang, getattr(game_cls, "summary", ""))
+    return render(Line(f"game.{game_cls.name}.summary"), lang)
 
 
 def option_label(game_name: str, option: Any, lang: str) -> str:
-    return text_or(f"game.{game_name}.option.{option.key}", lang, option.label)
+    return render(Line(f"game.{game_name}.option.{option.key}"), lang)
 
 
 def option_help(game_name: str, option: Any, lang: str) -> str:
-    return text_or(f"game.{game_name}.option.{option.key}.help", lang, option.help)
+    return render(Line(f"game.{game_name}.option.{option.key}.help"), lang)
+
+
+def option_value(game_name: str, option: Any, value: Any, lang: str) -> str:
+    """A choice of an option in words (`both` -> "both powers"); on/off for switches."""
+    if isinstance(value, bool):
+        return render(Line("ui.on" if value else "ui.off"), lang)
+    if option.choices:
+        return render(Line(f"game.{game_name}.option.{option.key}.{value}"), lang)
+    return str(value)
 
 
 def state_label(game_name: str, key: str, lang: str) -> str:
-    """A state key as a label: `state.<game>.<key>` in the packs, else the key in words."""
-    return text_or(f"state.{game_name}.{key}", lang, key.replace("_", " ").capitalize())
+    """A state key as a label: `state.<game>.<key>` in the packs."""
+    return render(Line(f"state.{game_name}.{key}"), lang)

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from textual.dom import DOMNode
 
-from .i18n import text_or
+from .i18n import ui
 
 
 def action_name(action: str) -> str:
@@ -45,8 +45,7 @@ def translate_keys(node: DOMNode, lang: str) -> None:
     own_lines = getattr(node, "KEY_LINES", {})
     for key, bindings in originals.items():
         node._bindings.key_to_bindings[key] = [
-            replace(b, description=text_or(key_line(b.action, own_lines), lang, b.description,
-                                           **action_values(b.action)))
+            replace(b, description=ui(key_line(b.action, own_lines), lang, **action_values(b.action)))
             if b.description else b
             for b in bindings
         ]

@@ -35,7 +35,7 @@ from companion.core.language import LANGUAGES, available_languages, explain
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
 
-from .i18n import game_summary, game_title, option_help, option_label, ui
+from .i18n import game_summary, game_title, option_help, option_label, option_value, ui
 from .keys import translate_keys
 from .saves import SaveSummary, recent_saves, save_path
 from .widgets import ErrorLine, UIText
@@ -154,7 +154,8 @@ class NewGameForm(VerticalScroll):
                              self._option_widget(option, values.get(option.key, option.default), lang),
                              classes="row")
             help_text = option_help(self.game_cls.name, option, lang)
-            default = ui("ui.start.default", lang, value=self._show_value(option.default, lang))
+            default = ui("ui.start.default", lang,
+                         value=option_value(self.game_cls.name, option, option.default, lang))
             rows.append(row)
             rows.append(Static(Content(f"{help_text} {default}".strip()), classes="help", markup=False))
             rows.append(ErrorLine(id=f"error-{option.key}"))
@@ -175,7 +176,8 @@ class NewGameForm(VerticalScroll):
             checked = bool(value) if isinstance(value, bool) else bool(option.default)
             return Checkbox(Content(self._show_value(checked, lang)), value=checked, compact=True, id=wid)
         if option.choices:
-            return Select([(Content(str(c)), c) for c in option.choices], value=value if value in option.choices
+            return Select([(Content(option_value(self.game_cls.name, option, c, lang)), c) for c in option.choices],
+                          value=value if value in option.choices
                           else option.default, allow_blank=False, compact=True, id=wid)
         return Input(str(value), compact=True, id=wid)
 

@@ -27,10 +27,10 @@ def test_normalise_drops_accents_and_spacing():
 
 
 def test_render_fills_values_as_plain_text_and_falls_back():
-    assert render(Line("duel.rolled", {"player": "[bold]Ana", "a": 3, "b": 4}), "es") == "[bold]Ana saca un 3 y un 4."
-    assert render(Line("duel.rolled", {"player": "{b}", "a": 1, "b": 2}), "en") == "{b} rolls 1 and 2."
+    assert render(Line("dice-duel.rolled", {"player": "[bold]Ana", "a": 3, "b": 4}), "es") == "[bold]Ana saca un 3 y un 4."
+    assert render(Line("dice-duel.rolled", {"player": "{b}", "a": 1, "b": 2}), "en") == "{b} rolls 1 and 2."
     assert render(Line("no.such.line"), "es") == "no.such.line"
-    assert render(Line("duel.rolled", {"player": "Bo"}), "en") == "Bo rolls {a} and {b}."
+    assert render(Line("dice-duel.rolled", {"player": "Bo"}), "en") == "Bo rolls {a} and {b}."
     assert render("plain text", "es") == "plain text"
 
 

@@ -33,7 +33,7 @@ from companion.speech.notices import DEFAULTS, notice_text
 
 from .conftest import IN_CI
 
-LINE = Line("duel.lucky_double", {"player": "Ane", "bonus": 12})
+LINE = Line("dice-duel.lucky_double", {"player": "Ane", "bonus": 12})
 LANGS = ("es", "en", "eu")
 
 
@@ -111,7 +111,7 @@ def test_no_sound_device_turns_to_text_once(backend_class, narrator_for, heard, 
     """A player that exits 1 (as aplay does with no card): one notice, then subtitles only."""
     narrator = narrator_for(backend_class(player=ProcessPlayer(["false"])), lang="es")
     for name in ("Ane", "Bea", "Cai"):
-        narrator.say("duel.turn", player=name)
+        narrator.say("dice-duel.turn", player=name)
     assert narrator.wait_idle(10)
     assert heard.notices == [notice_text("speech.no_audio", "es")]
     assert heard.notices == ["No hay dispositivo de sonido: la narración se muestra solo como texto."]
@@ -137,8 +137,8 @@ def test_real_aplay_without_a_sound_card_prints_nothing(tmp_path, narrator_for, 
     if shutil.which("aplay") is None or not _aplay_has_no_device(tmp_path):
         pytest.skip("needs aplay and no sound card")
     narrator = narrator_for(Pyttsx3Backend(player=ProcessPlayer(["aplay", "-q"])))
-    narrator.say("duel.turn", player="Ane")
-    narrator.say("duel.turn", player="Bea")
+    narrator.say("dice-duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Bea")
     assert narrator.wait_idle(10)
     assert heard.notices == [notice_text("speech.no_audio", "en")]
     assert capfd.readouterr() == ("", "")

@@ -23,15 +23,15 @@ from companion.speech.notices import DEFAULTS
 def test_recording_backend_hears_lines_in_order(narrator_for, recording, heard):
     """Lines, raw text and their ids reach the backend in the order said."""
     narrator = narrator_for(recording)
-    first = narrator.say("duel.turn", player="Ane")
-    second = narrator.say("duel.rolled", player="Ane", a=3, b=4)
+    first = narrator.say("dice-duel.turn", player="Ane")
+    second = narrator.say("dice-duel.rolled", player="Ane", a=3, b=4)
     third = narrator.say_text("Night falls.")
-    fourth = narrator.say_line(Line("duel.wins", {"player": "Ane", "total": 30}))
+    fourth = narrator.say_line(Line("dice-duel.wins", {"player": "Ane", "total": 30}))
     assert narrator.wait_idle(5)
     assert first == "Ane's turn."
     assert second == "Ane rolls 3 and 4."
     assert recording.spoken == [first, second, third, fourth]
-    assert recording.line_ids == ["duel.turn", "duel.rolled", None, "duel.wins"]
+    assert recording.line_ids == ["dice-duel.turn", "dice-duel.rolled", None, "dice-duel.wins"]
     assert heard.subtitles == recording.spoken
     assert heard.notices == []
 
@@ -39,7 +39,7 @@ def test_recording_backend_hears_lines_in_order(narrator_for, recording, heard):
 def test_say_returns_while_the_backend_is_still_speaking(narrator_for, gated, heard):
     """say() only queues: the subtitle is shown and the call returns while speech is blocked."""
     narrator = narrator_for(gated)
-    text = narrator.say("duel.turn", player="Ane")
+    text = narrator.say("dice-duel.turn", player="Ane")
     assert heard.subtitles == [text]  # shown synchronously, inside say()
     assert gated.started.get(timeout=5) == text
     assert gated.log == [("start", text)]  # still speaking, yet say() has returned
@@ -98,7 +98,7 @@ def test_stop_drops_the_queue_and_the_narrator_keeps_working(narrator_for, gated
 def test_repeat_says_the_last_line_again(narrator_for, recording, heard):
     narrator = narrator_for(recording)
     assert narrator.repeat() is None
-    narrator.say("duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Ane")
     narrator.repeat()
     narrator.say_text("Raw words.")
     narrator.repeat()
@@ -109,7 +109,7 @@ def test_repeat_says_the_last_line_again(narrator_for, recording, heard):
 
 def test_repeat_uses_the_current_language(narrator_for, recording):
     narrator = narrator_for(recording)
-    narrator.say("duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Ane")
     narrator.lang = "es"
     narrator.repeat()
     assert narrator.wait_idle(5)
@@ -121,12 +121,12 @@ def test_muted_lines_are_subtitled_but_not_spoken(narrator_for, recording, heard
     narrator = narrator_for(recording)
     narrator.set_muted(True)
     assert narrator.muted
-    narrator.say("duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Ane")
     assert narrator.wait_idle(5)
     assert recording.spoken == []
     assert heard.subtitles == ["Ane's turn."]
     assert narrator.toggle_mute() is False
-    narrator.say("duel.turn", player="Bea")
+    narrator.say("dice-duel.turn", player="Bea")
     assert narrator.wait_idle(5)
     assert recording.spoken == ["Bea's turn."]
     assert heard.subtitles == ["Ane's turn.", "Bea's turn."]
@@ -144,14 +144,14 @@ def test_muting_cuts_the_current_line_and_the_queue(narrator_for, gated):
 
 def test_language_can_change_and_is_checked(narrator_for, recording):
     narrator = narrator_for(recording, lang="es")
-    narrator.say("duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Ane")
     narrator.lang = "eu"
-    narrator.say("duel.turn", player="Ane")
+    narrator.say("dice-duel.turn", player="Ane")
     with pytest.raises(VoicePackError):
         narrator.lang = "xx"
     assert narrator.lang == "eu"
     assert narrator.wait_idle(5)
-    assert recording.spoken == [render(Line("duel.turn", {"player": "Ane"}), "es"), "Aneren txanda."]
+    assert recording.spoken == [render(Line("dice-duel.turn", {"player": "Ane"}), "es"), "Aneren txanda."]
 
 
 def test_empty_text_is_neither_shown_nor_spoken(narrator_for, recording, heard):
@@ -193,7 +193,7 @@ def test_missing_sound_is_noticed_once_and_text_goes_on(narrator_for, heard, err
     backend = _Failing(error)
     narrator = narrator_for(backend)
     for name in ("Ane", "Bea", "Cai"):
-        narrator.say("duel.turn", player=name)
+        narrator.say("dice-duel.turn", player=name)
     assert narrator.wait_idle(5)
     assert heard.notices == [DEFAULTS[notice_id]]
     assert heard.subtitles == ["Ane's turn.", "Bea's turn.", "Cai's turn."]

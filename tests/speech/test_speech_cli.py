@@ -35,7 +35,7 @@ def test_parsers_plug_into_a_main_parser_with_its_own_lang():
     subparsers = parser.add_subparsers(dest="command")
     add_say_parser(subparsers)
     add_voices_parser(subparsers)
-    args = parser.parse_args(["--lang", "eu", "say", "--line", "duel.turn", "--value", "player=Ane"])
+    args = parser.parse_args(["--lang", "eu", "say", "--line", "dice-duel.turn", "--value", "player=Ane"])
     assert args.func.__name__ == "run_say" and args.lang == "eu" and args.value == ["player=Ane"]
     assert parser.parse_args(["--lang", "eu", "say", "--lang", "en", "hi"]).lang == "en"
     voices = parser.parse_args(["voices", "--check"])
@@ -43,7 +43,7 @@ def test_parsers_plug_into_a_main_parser_with_its_own_lang():
 
 
 def test_say_defaults_to_spanish_on_its_own(capsys):
-    assert main(["say", "--engine", "silent", "--line", "duel.turn", "--value", "player=Ane"]) == 0
+    assert main(["say", "--engine", "silent", "--line", "dice-duel.turn", "--value", "player=Ane"]) == 0
     assert capsys.readouterr().out == "Turno de Ane.\n"
 
 
@@ -68,7 +68,7 @@ def test_voices_rejects_an_unknown_language(capsys):
 
 def test_say_wav_writes_the_file_and_prints_its_length(tmp_path, capsys, espeak):
     target = tmp_path / "turn.wav"
-    code = main(["say", "--lang", "es", "--wav", str(target), "--line", "duel.turn", "--value", "player=Ane"])
+    code = main(["say", "--lang", "es", "--wav", str(target), "--line", "dice-duel.turn", "--value", "player=Ane"])
     assert code == 0
     out = capsys.readouterr().out
     assert out.startswith(str(target)) and out.strip().endswith(" s)")
@@ -83,7 +83,7 @@ def test_say_without_a_sound_device_prints_the_text_and_one_notice(espeak):
 
 
 def test_say_muted_engine_prints_only_the_text():
-    result = run_cli("say", "--lang", "en", "--engine", "silent", "--line", "duel.turn", "--value", "player=Bea")
+    result = run_cli("say", "--lang", "en", "--engine", "silent", "--line", "dice-duel.turn", "--value", "player=Bea")
     assert (result.returncode, result.stdout, result.stderr) == (0, "Bea's turn.\n", "")
 
 

@@ -51,7 +51,7 @@ def make_app(narrator: Narrator, home: Path) -> Callable[..., CompanionApp]:
 @pytest.fixture
 def duel(home: Path) -> Session:
     """A saved dice duel between Ana and [bold]Ana, nothing played yet."""
-    session = Session.new("dice-duel", ["Ana", "[bold]Ana"], seed=SEED, lang="es", path=home / "duel.toml")
+    session = Session.new("dice-duel", ["Ana", "[bold]Ana"], seed=SEED, lang="es", path=home / "dice-duel.toml")
     yield session
     session.close()
 

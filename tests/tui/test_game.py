@@ -170,15 +170,15 @@ async def test_narrator_says_public_lines_in_order(make_app, duel: Session, narr
         await pilot.press("3", "5", "1", "1")
         await pilot.pause()
         narrator.wait_idle(5)
-        expected: list[str] = ["duel.ask_lucky"]
+        expected: list[str] = ["dice-duel.ask_lucky"]
         for played in duel.played:
             expected += [e.line.id for e in played.events if e.speak and not e.private]
             if played.entry.notation == "lucky 1 3":
-                expected.append("duel.ask_lucky")
+                expected.append("dice-duel.ask_lucky")
         assert recording.line_ids == expected
-        assert expected[:5] == ["duel.ask_lucky", "duel.lucky_chosen", "duel.ask_lucky",
-                                "duel.lucky_chosen", "duel.rolled"]
-        assert "duel.lucky_secret" not in recording.line_ids
+        assert expected[:5] == ["dice-duel.ask_lucky", "dice-duel.lucky_chosen", "dice-duel.ask_lucky",
+                                "dice-duel.lucky_chosen", "dice-duel.rolled"]
+        assert "dice-duel.lucky_secret" not in recording.line_ids
         assert recording.spoken[1] == "Ana ya tiene número de la suerte."
         assert app.subtitle == recording.spoken[-1]
         assert recording.spoken[-1] in screen_text(app)

@@ -1,27 +1,43 @@
 """Dice duel: the tiny reference game that exercises the whole stack
 (setup with a secret, chance, options and a house rule, turns, an outcome)
-before the real games land. It is also a fair two-minute pub game.
+and shows the shape every game is written in. It is also a fair two-minute
+pub game.
 
 Each player first picks a secret lucky number (1-6). Then, in turn, a player
 rolls 2d6 as often as they dare: any 1 loses the turn's points and ends the
 turn; otherwise the sum is added to the turn, plus 5 for a double of the
 lucky number. `hold` banks the turn. First to the target wins.
 
-Notation: `lucky SEAT N`, `roll`, `hold`.
+Notation: `lucky SEAT N`, `roll`, `hold` (see docs/games/dice-duel.md).
+Every word a player reads is a line under `dice-duel.` in `voices/<lang>/`.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
-from companion.core.dice import Chance
-from companion.core.errors import IllegalActionError, InvalidActionError
-from companion.core.game import Choice, Event, Game, Line, Option, Outcome, Prompt
+from companion.core.game import Event, Line, Option, Outcome
+from companion.core.notation import Word, Words, number, seat_index
+from companion.core.steps import Offer, RollStep, Step, StepGame
+
+LUCKY_BONUS = 5
+FACES = range(1, 7)
+ROLL, HOLD = Word("roll"), Word("hold")
+
+WORDS = Words(
+    "dice-duel",
+    phrases={"roll": ("tirar", "tira", "bota"), "hold": ("plantarse", "me planto", "gorde")},
+    verbs={"lucky": ("suerte", "zortea")},
+    examples=("lucky SEAT N", "roll", "hold"),
+)
 
 
 @dataclass(frozen=True)
 class Lucky:
+    """`lucky SEAT N`: the secret lucky number a player chose."""
+
     seat: int
     number: int
 
@@ -29,34 +45,99 @@ class Lucky:
         return f"lucky {self.seat} {self.number}"
 
 
-@dataclass(frozen=True)
-class Roll:
-    def __str__(self) -> str:
-        return "roll"
+def line(name: str, **values: Any) -> Line:
+    return Line(f"dice-duel.{name}", values)
 
 
-@dataclass(frozen=True)
-class Hold:
-    def __str__(self) -> str:
-        return "hold"
+def event(name: str, *, private: bool = False, **values: Any) -> Event:
+    return Event(line(name, **values), private=private, speak=not private)
 
 
-Action = Lucky | Roll | Hold
-LUCKY_BONUS = 5
+class LuckyStep(Step):
+    """Each player in seat order whispers a lucky number to the game master."""
+
+    kind = "lucky"
+    private = True  # the screen shows the numbers only to the game master
+    secret = True  # the table hears that a number was chosen, not which
+
+    def who(self, g: "DiceDuel", s: int) -> int:
+        return s
+
+    def title(self, g, s):
+        return line("ask_lucky", player=g.players[s])
+
+    def detail(self, g, s):
+        return line("ask_lucky_detail")
+
+    def say(self, g, s):
+        return line("ask_lucky", player=g.players[s])
+
+    def public(self, g, s):
+        return line("lucky_public", player=g.players[s])
+
+    def offers(self, g, s):
+        return [Offer(Lucky(s + 1, n), str(n), key=str(n), group="lucky") for n in FACES]
+
+    def apply(self, g, s, action, chance):
+        if not isinstance(action, Lucky):
+            raise g.refuse("lucky_first", player=g.players[s])
+        seat = seat_index(action.seat, len(g.players))
+        if seat != s:
+            if g.lucky[seat] is not None:
+                raise g.refuse("already_chosen", player=g.players[seat])
+            raise g.refuse("not_your_choice", player=g.players[s])
+        if action.number not in FACES:
+            raise g.refuse("lucky_range", number=action.number)
+        g.lucky[s] = action.number
+        return [event("lucky_chosen", player=g.players[s]),
+                event("lucky_secret", private=True, player=g.players[s], number=action.number)]
 
 
-class DiceDuel(Game):
+class TurnStep(RollStep):
+    """Roll 2d6 (a 1 busts, a lucky double pays a bonus) or bank the turn."""
+
+    kind = "turn"
+    dice = "2d6"
+
+    def who(self, g, s):
+        return g.current
+
+    def title(self, g, s):
+        return line("ask_turn", player=g.players[g.current])
+
+    def detail(self, g, s):
+        return line("turn_points", player=g.players[g.current], points=g.turn_points)
+
+    def offers(self, g, s):
+        hold = [Offer(HOLD, line("choice_hold", points=g.turn_points), group="hold")] if g.turn_points else []
+        return super().offers(g, s) + hold
+
+    def sample(self, g, s, rng: random.Random):
+        return HOLD if g.turn_points >= 12 and rng.random() < 0.6 else ROLL
+
+    def apply(self, g, s, action, chance):
+        if action == HOLD:
+            return g.hold()
+        if isinstance(action, Lucky):
+            raise g.refuse("all_chosen")
+        return super().apply(g, s, action, chance)
+
+    def rolled(self, g, s, faces):
+        return g.rolled(*faces)
+
+
+LUCKY, TURN = LuckyStep(), TurnStep()
+
+
+class DiceDuel(StepGame):
     name = "dice-duel"
     title = "Dice duel"
-    aliases = ("duel",)
     min_players = 2
     max_players = 8
-    summary = "Push your luck with 2d6; a 1 loses the turn. The reference game."
+    max_actions = 2000
     options = (
-        Option("target", "Points to win", 30, minimum=10, maximum=1000, house_rule=False,
-               help="The first player to bank this many points wins."),
-        Option("snake_eyes_reset", "Snake eyes reset the bank", False,
-               help="House rule: a double 1 also wipes the roller's banked points."),
+        Option("target", 30, minimum=10, maximum=1000, house_rule=False),
+        Option("snake_eyes_reset", False),
     )
 
     @classmethod
@@ -72,144 +153,72 @@ class DiceDuel(Game):
         self.current = 0
         self.winner: int | None = None
 
-    # -- notation ----------------------------------------------------------
+    # -- notation ------------------------------------------------------------
 
-    def parse(self, text: str) -> Action:
-        words = text.lower().split()
-        if words == ["roll"]:
-            return Roll()
-        if words == ["hold"]:
-            return Hold()
-        if len(words) == 3 and words[0] == "lucky":
-            try:
-                seat, number = int(words[1]), int(words[2])
-            except ValueError:
-                raise InvalidActionError(f"{text!r}: seat and number are whole numbers.", text=text,
-                                         allowed="Write it like: lucky 1 4.") from None
-            return Lucky(seat, number)
-        raise InvalidActionError(f"{text!r} is not a dice duel action.", text=text,
-                                 allowed="Actions: lucky SEAT N, roll, hold.")
+    def parse(self, text: str) -> Lucky | Word:
+        words = WORDS.split(text)
+        found = WORDS.phrase(words)
+        if found is not None:
+            return found
+        if WORDS.verb(words[0]) == "lucky":
+            if len(words) != 3:
+                raise WORDS.shape(text, "lucky 1 4")
+            return Lucky(number(words[1], text), number(words[2], text))
+        raise WORDS.unknown(text, words)
 
-    # -- rules -------------------------------------------------------------
+    # -- the pending step ------------------------------------------------------
 
-    @property
-    def choosing(self) -> bool:
-        return None in self.lucky
-
-    def apply(self, action: Action, chance: Chance) -> list[Event]:
+    def pending_step(self) -> tuple[Step, Any] | None:
         if self.winner is not None:
-            raise IllegalActionError("The game is over.")
-        if isinstance(action, Lucky):
-            return self._lucky(action)
-        if self.choosing:
-            seat = self.lucky.index(None)
-            raise IllegalActionError(
-                f"Lucky numbers come first: {self.players[seat]} has not chosen yet.",
-                allowed=f"Now: lucky {seat + 1} N, with N from 1 to 6.")
-        if isinstance(action, Roll):
-            return self._roll(chance)
-        return self._hold()
+            return None
+        if None in self.lucky:
+            return LUCKY, self.lucky.index(None)
+        return TURN, None
 
-    def _lucky(self, action: Lucky) -> list[Event]:
-        if not self.choosing:
-            raise IllegalActionError("Everybody has a lucky number already.", allowed="Now: roll or hold.")
-        seat = self.lucky.index(None)
-        if action.seat != seat + 1:
-            if 1 <= action.seat <= len(self.players) and self.lucky[action.seat - 1] is not None:
-                why = f"{self.players[action.seat - 1]} has already chosen."
-            elif not 1 <= action.seat <= len(self.players):
-                why = f"There is no seat {action.seat}; seats go 1 to {len(self.players)}."
-            else:
-                why = f"It is {self.players[seat]}'s turn to choose."
-            raise IllegalActionError(why, allowed=f"Now: lucky {seat + 1} N.")
-        if not 1 <= action.number <= 6:
-            raise IllegalActionError(f"A lucky number is a die face, 1 to 6, not {action.number}.")
-        self.lucky[seat] = action.number
-        return [Event(Line("duel.lucky_chosen", {"player": self.players[seat]})),
-                Event(Line("duel.lucky_secret", {"player": self.players[seat], "number": action.number}),
-                      private=True, speak=False)]
+    # -- what the steps do -------------------------------------------------------
 
-    def _roll(self, chance: Chance) -> list[Event]:
-        a, b = chance.roll("2d6")
+    def rolled(self, a: int, b: int) -> list[Event]:
         me = self.players[self.current]
-        events = [Event(Line("duel.rolled", {"player": me, "a": a, "b": b}))]
+        events = [event("rolled", player=me, a=a, b=b)]
         if 1 in (a, b):
             lost = self.turn_points
             if a == b == 1 and self.settings["snake_eyes_reset"]:
                 self.banked[self.current] = 0
-                events.append(Event(Line("duel.snake_eyes", {"player": me})))
-            events.append(Event(Line("duel.bust", {"player": me, "lost": lost})))
-            self._next_player()
-            events.append(Event(Line("duel.turn", {"player": self.players[self.current]})))
-            return events
+                events.append(event("snake_eyes", player=me))
+            events.append(event("bust", player=me, lost=lost))
+            return events + self._next_player()
         gain = a + b
         if a == b == self.lucky[self.current]:
             gain += LUCKY_BONUS
-            events.append(Event(Line("duel.lucky_double", {"player": me, "bonus": LUCKY_BONUS})))
+            events.append(event("lucky_double", player=me, bonus=LUCKY_BONUS))
         self.turn_points += gain
-        events.append(Event(Line("duel.turn_points", {"player": me, "points": self.turn_points})))
+        events.append(event("turn_points", player=me, points=self.turn_points))
         return events
 
-    def _hold(self) -> list[Event]:
+    def hold(self) -> list[Event]:
         me = self.players[self.current]
         if self.turn_points == 0:
-            raise IllegalActionError(f"{me} has nothing to bank yet.", allowed="Roll first.")
+            raise self.refuse("nothing_to_bank", player=me)
         self.banked[self.current] += self.turn_points
-        events = [Event(Line("duel.banked", {"player": me, "points": self.turn_points,
-                                             "total": self.banked[self.current]}))]
+        events = [event("banked", player=me, points=self.turn_points, total=self.banked[self.current])]
         if self.banked[self.current] >= self.settings["target"]:
             self.winner = self.current
             self.turn_points = 0
-            events.append(Event(Line("duel.wins", {"player": me, "total": self.banked[self.current]})))
-            return events
-        self._next_player()
-        events.append(Event(Line("duel.turn", {"player": self.players[self.current]})))
-        return events
+            return events + [event("wins", player=me, total=self.banked[self.current])]
+        return events + self._next_player()
 
-    def _next_player(self) -> None:
+    def _next_player(self) -> list[Event]:
         self.turn_points = 0
         self.current = (self.current + 1) % len(self.players)
+        return [event("turn", player=self.players[self.current])]
 
-    # -- what next -----------------------------------------------------------
-
-    def legal_actions(self) -> Iterable[Action]:
-        if self.winner is not None:
-            return []
-        if self.choosing:
-            seat = self.lucky.index(None) + 1
-            return [Lucky(seat, n) for n in range(1, 7)]
-        return [Roll(), Hold()] if self.turn_points else [Roll()]
-
-    def expects(self) -> Prompt:
-        if self.winner is not None:
-            return Prompt(Line("duel.over", {"player": self.players[self.winner]}))
-        if self.choosing:
-            seat = self.lucky.index(None)
-            who = self.players[seat]
-            return Prompt(
-                Line("duel.ask_lucky", {"player": who}),
-                detail=Line("duel.ask_lucky_detail", {}),
-                who=who,
-                choices=tuple(Choice(str(n), f"lucky {seat + 1} {n}") for n in range(1, 7)),
-                say=Line("duel.ask_lucky", {"player": who}),
-                private=True,
-            )
-        who = self.players[self.current]
-        choices = [Choice(Line("duel.choice_roll"), "roll")]
-        if self.turn_points:
-            choices.append(Choice(Line("duel.choice_hold", {"points": self.turn_points}), "hold"))
-        return Prompt(
-            Line("duel.ask_turn", {"player": who}),
-            detail=Line("duel.turn_points", {"player": who, "points": self.turn_points}),
-            who=who,
-            choices=tuple(choices),
-        )
+    # -- the end and the views ---------------------------------------------------
 
     def outcome(self) -> Outcome | None:
         if self.winner is None:
             return None
         name = self.players[self.winner]
-        return Outcome("target", (name,), Line("duel.wins", {"player": name, "total": self.banked[self.winner]}))
+        return Outcome("target", (name,), line("wins", player=name, total=self.banked[self.winner]))
 
     def public_state(self) -> dict[str, Any]:
         return {
@@ -218,8 +227,8 @@ class DiceDuel(Game):
             "turn": self.players[self.current],
             "turn_points": self.turn_points,
             "target": self.settings["target"],
-            "choosing_lucky": self.choosing,
+            "choosing_lucky": None in self.lucky,
         }
 
     def private_state(self) -> dict[str, Any]:
-        return {"lucky": {p: n for p, n in zip(self.players, self.lucky)}}
+        return {"lucky": dict(zip(self.players, self.lucky))}

@@ -52,19 +52,11 @@ LIVING = {
 class Gauekos(Setup, Calls, Deaths, Day, Game):
     name = "gauekos"
     title = "Gauekos"
-    aliases = ("werewolf", "hombre lobo", "otsoa")
-    min_players = 6
-    max_players = 28
-    summary = "The Basque werewolf game: the app calls the night and keeps the grimoire."
     options = (
-        Option("phantom_calls", "Phantom calls", True,
-               help="House rule: roles out of play are still called, with a pause of similar length."),
-        Option("mayor_power", "Pariente mayor's power", "both", choices=("both", "double_vote", "tiebreak"),
-               help="House rule: his vote counts double, he breaks ties, or both."),
-        Option("gaueko_countdown", "Gaueko countdown (seconds)", 45, minimum=5, maximum=600,
-               help="House rule: how long the gauekos have to agree on a victim."),
-        Option("day_timer", "Day timer (seconds, 0 = none)", 300, minimum=0, maximum=3600,
-               help="House rule: how long the village debates before the vote."),
+        Option("phantom_calls", True),
+        Option("mayor_power", "both", choices=("both", "double_vote", "tiebreak")),
+        Option("gaueko_countdown", 45, minimum=5, maximum=600),
+        Option("day_timer", 300, minimum=0, maximum=3600),
     )
 
     @classmethod

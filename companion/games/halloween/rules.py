@@ -24,10 +24,8 @@ from .notation import Play, Rip, parse
 class Halloween(Game):
     name = "halloween"
     title = "La noche de Halloween"
-    aliases = ("la noche de halloween", "noche de halloween")
     min_players = 4
     max_players = 5
-    summary = "Truco o trato door to door: the referee keeps the candies, the cards and the costume fights."
 
     @classmethod
     def example_setups(cls):

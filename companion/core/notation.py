@@ -1,0 +1,134 @@
+"""What every game's notation shares: folding case and accents, seats and
+numbers with bounds, fixed phrases and verbs with their aliases declared
+once, and "did you mean ...?" for a mistyped verb.
+
+A game declares its words in a `Words` table and writes its `parse` with
+these helpers; every refusal is a voice-pack line, so a mistyped action is
+explained in the table's language.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from .errors import IllegalActionError, InvalidActionError
+from .game import Line
+
+MAX_DIGITS = 4  # a longer number is not something a player reports at a table
+MAX_TEXT = 400  # characters of one action line; a longer one is not understood
+
+
+def fold(text: str) -> str:
+    """Lower case, no accents, single spaces: `  Víctima  5` -> `victima 5`."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return " ".join(plain.casefold().split())
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """Typed text as a refusal quotes it: one line, cut short."""
+    one = " ".join(str(text).split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Word:
+    """An action that is a fixed phrase: `roll`, `no agreement`, `end`..."""
+
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+def number(word: str, raw: str, *, low: int | None = None, high: int | None = None) -> int:
+    """A whole number as typed; more than a few digits is not understood."""
+    text = word.strip()
+    digits = text[1:] if text[:1] == "-" else text
+    if not digits.isdigit() or len(digits) > MAX_DIGITS:
+        raise InvalidActionError(Line("error.notation.number", {"text": shown(raw), "word": shown(word, 12)}),
+                                 text=raw)
+    value = int(text)
+    if (low is not None and value < low) or (high is not None and value > high):
+        raise InvalidActionError(Line("error.notation.range", {"text": shown(raw), "value": value,
+                                                               "low": low, "high": high}), text=raw)
+    return value
+
+
+def seat_index(seat: int, players: int) -> int:
+    """A seat number (from 1) as an index, or a refusal naming the seats."""
+    if not 1 <= seat <= players:
+        raise IllegalActionError(Line("error.seat.none", {"seat": seat, "seats": players}))
+    return seat - 1
+
+
+class Words:
+    """A game's words: fixed phrases and verbs, each with its accepted spellings.
+
+    `phrases` maps a canonical phrase (`no agreement`) to other spellings;
+    `verbs` a canonical verb (`victim`) to other spellings. Spellings are
+    folded, so `Víctima` and `victima` are one.
+    """
+
+    def __init__(self, game: str, phrases: Mapping[str, Iterable[str]] = (),
+                 verbs: Mapping[str, Iterable[str]] = (), examples: Iterable[str] = ()) -> None:
+        self.game = game
+        self.phrase_of = {fold(s): c for c, spellings in dict(phrases).items() for s in (c, *spellings)}
+        self.verb_of = {fold(s): c for c, spellings in dict(verbs).items() for s in (c, *spellings)}
+        self.examples = tuple(examples)
+
+    def split(self, text: str) -> list[str]:
+        """The folded words of a line, or a refusal for an empty or overlong one."""
+        if len(text) > MAX_TEXT:
+            raise InvalidActionError(Line("error.notation.too_long", {"limit": MAX_TEXT}), text=text[:MAX_TEXT])
+        words = fold(text).split()
+        if not words:
+            raise InvalidActionError(Line("error.nothing_typed"), text=text)
+        return words
+
+    def phrase(self, words: list[str]) -> Word | None:
+        """The fixed phrase these words spell, if any."""
+        canonical = self.phrase_of.get(" ".join(words))
+        return Word(canonical) if canonical is not None else None
+
+    def verb(self, word: str) -> str | None:
+        return self.verb_of.get(word)
+
+    def unknown(self, text: str, words: list[str] | None = None) -> InvalidActionError:
+        """Not an action of this game: "did you mean ...?" when a verb is close."""
+        words = words if words is not None else fold(text).split()
+        guess = self.suggest(words)
+        values = {"text": shown(text), "game": Line(f"game.{self.game}.title"),
+                  "actions": ", ".join(self.examples)}
+        if guess:
+            return InvalidActionError(Line("error.notation.did_you_mean", {**values, "guess": guess}), text=text)
+        return InvalidActionError(Line("error.notation.unknown", values), text=text)
+
+    def suggest(self, words: list[str]) -> str | None:
+        """The canonical phrase or verb closest to what was typed."""
+        if not words:
+            return None
+        whole = " ".join(words)
+        hits = difflib.get_close_matches(whole, list(self.phrase_of), n=1, cutoff=0.75)
+        if hits:
+            return self.phrase_of[hits[0]]
+        hits = difflib.get_close_matches(words[0], list(self.verb_of), n=1, cutoff=0.7)
+        if hits:
+            rest = " ".join(words[1:])
+            return f"{self.verb_of[hits[0]]} {rest}".strip()
+        return None
+
+    def shape(self, text: str, example: str) -> InvalidActionError:
+        """A known verb written with the wrong arguments: show how it is written."""
+        return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": example}), text=text)
+
+
+def allowed_now(notations: Iterable[str], limit: int = 8) -> Line | None:
+    """`Allowed now: a, b, c...` from the notations on offer, or None."""
+    offered = list(dict.fromkeys(notations))
+    if not offered:
+        return None
+    more = len(offered) > limit
+    return Line("error.allowed_now" + (".more" if more else ""), {"actions": ", ".join(offered[:limit])})

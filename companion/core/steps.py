@@ -1,0 +1,199 @@
+"""The step engine: a game's pending decisions are steps, and each decision
+is written once.
+
+A `Step` says who acts, what it offers (`Offer`s: an action with its label,
+key, group and chance), what else it accepts (typed values, a representative
+set where the space is huge), how it applies, its title, detail and spoken
+line, whether its prompt is private and whether its action is secret (and
+then what the table may be told instead). A `StepGame` names the step that is
+pending now (`pending_step()`); from that the engine derives `expects()`,
+`legal_actions()`, `sample_action()` and the "not now; allowed instead: ..."
+refusal, so what is offered and what is legal cannot drift apart.
+
+A step's state `s` is whatever the game keeps for it: a dict on a stack
+(Halloween), or nothing at all when the game's own state says everything
+(Gauekos' calls). Steps are stateless objects; keep one instance per kind.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable
+
+from .errors import IllegalActionError
+from .game import Choice, Event, Game, Line, Prompt, Text
+from .notation import Word, allowed_now
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A choice as a step builds it: the action itself and how to show it."""
+
+    action: Any
+    label: Text
+    key: str | None = None
+    group: str | None = None
+    seat: int | None = None
+    reveals: bool = False
+    chance: str | None = None
+
+
+class Step:
+    """One kind of pending decision. Subclasses override what they need."""
+
+    kind: ClassVar[str] = ""
+    private: ClassVar[bool] = False  # the prompt shows secrets: the game master (or `who`) only
+    secret: ClassVar[bool] = False  # the action is secret: the table hears `public()` instead
+    chance: ClassVar[str | None] = None  # the dice or deck this step rolls or draws
+
+    def who(self, g: Any, s: Any) -> int | None:
+        """The seat (from 0) that acts, or None for the game master / the whole table."""
+        return None
+
+    def offers(self, g: Any, s: Any) -> list[Offer]:
+        """The choices shown now; every one is legal."""
+        return []
+
+    def accepts(self, g: Any, s: Any) -> list[Any]:
+        """Legal actions typed rather than chosen (a representative set)."""
+        return []
+
+    def apply(self, g: Any, s: Any, action: Any, chance: Any) -> list[Event]:
+        raise g.not_now(action)
+
+    def title(self, g: Any, s: Any) -> Text:
+        return Line(f"{g.name}.step.{self.kind}")
+
+    def detail(self, g: Any, s: Any) -> Text | None:
+        return None
+
+    def say(self, g: Any, s: Any) -> Line | None:
+        return None
+
+    def hint(self, g: Any, s: Any) -> Line | None:
+        """How a typed action of this step is written, for refusals (`lovers A B`)."""
+        return None
+
+    def public(self, g: Any, s: Any) -> Line | None:
+        """What the table may be told while a secret step waits."""
+        return None
+
+    def facts(self, g: Any, s: Any) -> dict[str, Any]:
+        """Plain data a screen needs beyond the prompt (a countdown, a phantom call)."""
+        return {}
+
+    def legal(self, g: Any, s: Any) -> list[Any]:
+        return [o.action for o in self.offers(g, s)] + self.accepts(g, s)
+
+    def sample(self, g: Any, s: Any, rng: random.Random) -> Any:
+        """A random legal action; override to keep playouts varied and short."""
+        return rng.choice(self.legal(g, s))
+
+
+class RollStep(Step, ABC):
+    """A roll: the app's die or the table's (`roll @ 5`), range-checked and
+    recorded in the journal by the core. Subclasses say what the roll does."""
+
+    dice: ClassVar[str] = "d6"
+    verb: ClassVar[str] = "roll"
+    choice_line: ClassVar[str] = "choice.roll"  # under the game's name
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.chance = cls.dice
+
+    def offers(self, g: Any, s: Any) -> list[Offer]:
+        return [Offer(Word(self.verb), Line(f"{g.name}.{self.choice_line}"), group="roll", chance=self.dice)]
+
+    def apply(self, g: Any, s: Any, action: Any, chance: Any) -> list[Event]:
+        if action != Word(self.verb):
+            raise g.not_now(action)
+        return self.rolled(g, s, chance.roll(self.dice))
+
+    @abstractmethod
+    def rolled(self, g: Any, s: Any, faces: tuple[int, ...]) -> list[Event]:
+        """Apply the faces rolled (already range-checked)."""
+
+
+class StepGame(Game):
+    """A game whose decisions are steps: it names the pending one, the engine
+    does the rest. Override `over_prompt`, `refuse_over` and `settle` as needed."""
+
+    @abstractmethod
+    def pending_step(self) -> tuple[Step, Any] | None:
+        """The pending step and its state, or None once the game is over."""
+
+    # -- derived from the steps ---------------------------------------------
+
+    def apply(self, action: Any, chance: Any) -> list[Event]:
+        found = self.pending_step()
+        if found is None:
+            raise IllegalActionError(Line("error.game_over"))
+        step, s = found
+        return self.settle(step.apply(self, s, action, chance))
+
+    def settle(self, events: list[Event]) -> list[Event]:
+        """After every accepted action (eliminations, the end...): add what follows."""
+        return events
+
+    def expects(self) -> Prompt:
+        found = self.pending_step()
+        if found is None:
+            return self.over_prompt()
+        step, s = found
+        who = step.who(self, s)
+        return Prompt(
+            step.title(self, s), step.detail(self, s), self.players[who] if who is not None else None,
+            tuple(self.choice(o) for o in step.offers(self, s)), step.say(self, s),
+            private=step.private, secret=step.secret, public=step.public(self, s) if step.secret else None,
+            step=step.kind, chance=step.chance, facts=step.facts(self, s))
+
+    def choice(self, offer: Offer) -> Choice:
+        return Choice(offer.label, self.notation(offer.action), key=offer.key, group=offer.group, seat=offer.seat,
+                      reveals=offer.reveals, chance=offer.chance)
+
+    def over_prompt(self) -> Prompt:
+        outcome = self.outcome()
+        line = outcome.line if outcome is not None and outcome.line is not None else Line("game.over")
+        return Prompt(Line("game.over"), detail=line, say=line, step="over")
+
+    def legal_actions(self) -> Iterable[Any]:
+        found = self.pending_step()
+        if found is None:
+            return []
+        step, s = found
+        return step.legal(self, s)
+
+    def sample_action(self, rng: random.Random) -> Any:
+        found = self.pending_step()
+        if found is None:
+            raise ValueError("the game is over: there is nothing to sample")
+        step, s = found
+        return step.sample(self, s, rng)
+
+    def allowed(self) -> Line | None:
+        """What is allowed now, in one place: the step's hint, then its offers."""
+        found = self.pending_step()
+        if found is None:
+            return None
+        step, s = found
+        offered = [self.notation(o.action) for o in step.offers(self, s)]
+        hint = step.hint(self, s)
+        listed = allowed_now(offered)
+        if hint is None:
+            return listed
+        return Line("error.allowed_hint", {"hint": hint, "more": listed or ""})
+
+    def not_now(self, action: Any, why: Line | None = None) -> IllegalActionError:
+        """The refusal of an action of another moment: why, and what is allowed now."""
+        if why is None:
+            found = self.pending_step()
+            waiting = found[0].title(self, found[1]) if found else Line("game.over")
+            why = Line("error.not_now", {"action": self.notation(action), "waiting": waiting})
+        return IllegalActionError(why, allowed=self.allowed())
+
+    def refuse(self, line_id: str, **values: Any) -> IllegalActionError:
+        """A rule's refusal (`<game>.error.<line_id>`) with what is allowed now."""
+        return IllegalActionError(Line(f"{self.name}.error.{line_id}", values), allowed=self.allowed())
