@@ -1,6 +1,11 @@
 """The command line: `companion` opens the TUI; the subcommands run games
 headless (new, act, show), roll dice, and speak. Every action still goes
-through the game's notation and the session's checks."""
+through the game's notation and the session's checks.
+
+Every word printed for a player comes from the voice packs, in the game's
+language (`--lang` when given, else the save's); only argparse's own --help
+text is English, for whoever installs and scripts companion.
+"""
 
 from __future__ import annotations
 
@@ -15,8 +20,10 @@ from typing import Sequence
 from companion import __version__
 from companion.core.dice import roll_expression
 from companion.core.errors import ActionError, CompanionError, DamagedSaveError
-from companion.core.game import Event, Line
-from companion.core.language import LANGUAGES, explain, render
+from companion.core.game import Event, Line, Option
+from companion.core.journal import peek_lang
+from companion.core.language import LANGUAGES, explain, render, template
+from companion.core.notation import shown
 from companion.core.players import players_from
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
@@ -28,15 +35,26 @@ instead of letting the app roll.
 """
 
 
+DEFAULT_LANG = "es"
+
+
 def _print(text: str = "", *, err: bool = False) -> None:
     print(text, file=sys.stderr if err else sys.stdout, flush=True)
+
+
+def _say(line_id: str, lang: str, /, **values) -> str:
+    return render(Line(line_id, values), lang)
+
+
+def _private(lang: str) -> str:
+    return _say("cli.private", lang)
 
 
 def _events(events: Sequence[Event], lang: str, private: bool) -> None:
     for event in events:
         if event.private and not private:
             continue
-        mark = "[private] " if event.private else ""
+        mark = f"{_private(lang)} " if event.private else ""
         _print(f"  {mark}{render(event.line, lang)}")
 
 
@@ -45,24 +63,65 @@ def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise CompanionError(f"Options look like key=value, not {pair!r}.")
+            raise CompanionError(Line("cli.bad_option", {"text": shown(pair)}))
         options[key.strip()] = value.strip()
     return options
 
 
 def _title(game_cls, lang: str) -> str:
-    """The game's title in the language (the class's own where the pack has none)."""
-    text = render(Line(f"game.{game_cls.name}.title"), lang)
-    return game_cls.title if text == f"game.{game_cls.name}.title" else text
+    """The game's title in the language."""
+    return render(Line(f"game.{game_cls.name}.title"), lang)
 
 
-def _load(path: str, recover: bool) -> Session:
+def _has_line(line_id: str, lang: str) -> bool:
+    return template(line_id, lang) != line_id
+
+
+def _words(value, lang: str) -> str:
+    """A value of a game's state or options as words: yes/no, lists and tables joined."""
+    if isinstance(value, bool):
+        return _say("cli.yes" if value else "cli.no", lang)
+    if value is None:
+        return "-"
+    if isinstance(value, Line):
+        return render(value, lang)
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v, lang)}" for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return ", ".join(_words(v, lang) for v in value)
+    return str(value)
+
+
+def _option_value(game_name: str, option: Option | None, value, lang: str) -> str:
+    """An option's value as a player reads it and types it: on/off for a switch
+    (the words parse back), a choice as typed with its words beside it."""
+    if isinstance(value, bool):
+        return _say("cli.on" if value else "cli.off", lang)
+    if option is not None and option.choices:
+        line_id = f"game.{game_name}.option.{option.key}.{value}"
+        if _has_line(line_id, lang):
+            return f"{value} ({render(Line(line_id), lang)})"
+    return _words(value, lang)
+
+
+def _state_label(game_name: str, key: str, lang: str) -> str:
+    """A state key's words (`state.<game>.<key>`), the key itself where the pack has none."""
+    line_id = f"state.{game_name}.{key}"
+    return render(Line(line_id), lang) if _has_line(line_id, lang) else key
+
+
+def _load(args: argparse.Namespace) -> Session:
+    """Replay the save; errors and notices are in `--lang`, else the save's language."""
     try:
-        session = Session.load(path, recover=recover)
-    except DamagedSaveError as exc:
-        raise CompanionError(f"{exc} Run again with --recover to do so.") from None
+        session = Session.load(args.file, recover=args.recover)
+    except CompanionError as exc:
+        args.shown_lang = args.lang or peek_lang(args.file) or DEFAULT_LANG
+        if isinstance(exc, DamagedSaveError):
+            raise CompanionError(exc.line, allowed=Line("cli.recover_hint")) from None
+        raise
+    lang = args.shown_lang = args.lang or session.lang
     if session.recovered_to:
-        _print(f"Recovered {len(session.played)} actions; the damaged part is kept in {session.recovered_to}.", err=True)
+        _print(_say("cli.recovered", lang, count=len(session.played), path=str(session.recovered_to)), err=True)
     return session
 
 
@@ -81,7 +140,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     players = players_from(args.players, args.lang)
     session = Session.new(game, players, _parse_options(args.option), seed=args.seed,
                           lang=args.lang, path=args.save, overwrite=args.force)
-    _print(f"{_title(game, args.lang)}: {', '.join(session.game.players)}.")
+    _print(_say("cli.new.started", args.lang, game=_title(game, args.lang), players=", ".join(session.game.players)))
     _print(render(Line("cli.saved", {"path": session.path}), args.lang))
     _print(render(session.expects().title, args.lang))
     session.close()
@@ -89,7 +148,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    session = _load(args.file, args.recover)
+    session = _load(args)
     lang = args.lang or session.lang
     journal, session.journal = session.journal, None  # check everything before writing anything
     accepted = []
@@ -100,9 +159,9 @@ def cmd_act(args: argparse.Namespace) -> int:
             _print(f"{session.played[-1].entry.notation}:")
             _events(events, lang, args.private)
     except ActionError as exc:
-        _print(render(Line("cli.refused", {"reason": f"{text!r}: {explain(exc, lang)}"}), lang), err=True)
+        _print(_say("cli.act.refused", lang, text=shown(text), reason=explain(exc, lang)), err=True)
         if accepted:
-            _print(f"Nothing was saved: the {len(accepted)} action(s) before it were not saved either.", err=True)
+            _print(_say("cli.act.nothing_saved", lang, count=len(accepted)), err=True)
         journal.close()
         return 1
     for entry in accepted:
@@ -144,29 +203,33 @@ def state_dict(session: Session, private: bool) -> dict:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    session = _load(args.file, args.recover)
+    session = _load(args)
     if args.lang:
         session.header.lang = args.lang
+    lang = session.lang
+    name = session.header.game
+    options = {o.key: o for o in session.game_cls.options}
     data = state_dict(session, args.private)
     session.close()
     if args.json:
         _print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
         return 0
     _print(f"{data['title']} — {data['file']}")
-    _print("Players: " + ", ".join(data["players"]))
-    _print("Options: " + ", ".join(f"{k}={v}" for k, v in data["options"].items()))
-    _print(f"Actions played: {data['actions']}")
+    _print(_say("cli.show.players", lang, players=", ".join(data["players"])))
+    shown_options = ", ".join(f"{k}={_option_value(name, options.get(k), v, lang)}" for k, v in data["options"].items())
+    _print(_say("cli.show.options", lang, options=shown_options or "-"))
+    _print(_say("cli.show.actions", lang, count=data["actions"]))
     for key, value in data["state"].items():
-        _print(f"  {key}: {value}")
+        _print(f"  {_state_label(name, key, lang)}: {_words(value, lang)}")
     if args.private:
         for key, value in data["private"].items():
-            _print(f"  [private] {key}: {value}")
+            _print(f"  {_private(lang)} {_state_label(name, key, lang)}: {_words(value, lang)}")
     if data["outcome"]:
-        _print("Over: " + (data["outcome"]["text"] or data["outcome"]["termination"]))
+        _print(_say("cli.show.over", lang, text=data["outcome"]["text"] or _say("game.over", lang)))
     else:
-        _print("Now: " + data["now"])
+        _print(_say("cli.show.now", lang, text=data["now"]))
         if data["choices"]:
-            _print("Allowed: " + ", ".join(data["choices"]))
+            _print(_say("cli.show.allowed", lang, actions=", ".join(data["choices"])))
     if args.log:
         for number, item in enumerate(data["log"], 1):
             _print(f"{number:4}. {item['do']}")
@@ -176,7 +239,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    session = _load(args.file, args.recover)
+    session = _load(args)
     from companion.tui.app import create_app
 
     create_app(session=session, lang=args.lang or session.lang, mute=args.mute).run()
@@ -192,30 +255,43 @@ def cmd_roll(args: argparse.Namespace) -> int:
     if args.table:
         table = TABLES.get(args.table)
         if table is None:
-            raise CompanionError(f"No table {args.table!r}. Tables: {', '.join(TABLES)}.")
+            raise CompanionError(Line("cli.roll.no_table", {"name": shown(args.table), "tables": ", ".join(TABLES)}))
     for _ in range(args.times):
         spec, faces, total = roll_expression(args.expr, rng)
-        shown = " + ".join(map(str, faces))
+        dice = " + ".join(map(str, faces))
         if spec.modifier:
-            shown += f" {spec.modifier:+d}"
-        line = f"{spec}: {shown} = {total}" if len(faces) > 1 or spec.modifier else f"{spec}: {total}"
+            dice += f" {spec.modifier:+d}"
+        line = f"{spec}: {dice} = {total}" if len(faces) > 1 or spec.modifier else f"{spec}: {total}"
         if table is not None:
-            try:
-                result = table.lookup(total)
-            except ValueError as exc:
-                raise CompanionError(str(exc)) from None
+            result = table.lookup(total)  # off the table: a CompanionError, in --lang
             line += " → " + render(Line(f"table.{table.id}.row", {"roll": total, "result": result}), args.lang)
         _print(line)
     return 0
 
 
+def _seats(game, lang: str) -> str:
+    if game.min_players == game.max_players:
+        return _say("cli.games.players_exactly", lang, count=game.min_players)
+    return _say("cli.games.players", lang, low=game.min_players, high=game.max_players)
+
+
 def cmd_games(args: argparse.Namespace) -> int:
-    for name, title in game_names():
+    lang = getattr(args, "lang", None) or DEFAULT_LANG
+    for name, _title_en in game_names():
         game = find_game(name)
-        _print(f"{name}: {title} ({game.min_players}-{game.max_players} players). {game.summary}")
+        said = f"game.{name}"
+        _print(_say("cli.games.game", lang, name=name, title=render(Line(f"{said}.title"), lang),
+                    players=_seats(game, lang), summary=render(Line(f"{said}.summary"), lang)))
         for opt in game.options:
-            kind = "house rule" if opt.house_rule else "option"
-            _print(f"    {opt.key}={opt.default}  {kind}: {opt.label}. {opt.help}")
+            kind = _say("cli.games.house_rule" if opt.house_rule else "cli.games.option_kind", lang)
+            label = render(Line(f"{said}.option.{opt.key}"), lang)
+            help_ = render(Line(f"{said}.option.{opt.key}.help"), lang)
+            default = _option_value(name, opt, opt.default, lang) if isinstance(opt.default, bool) else opt.default
+            _print("    " + _say("cli.games.option", lang, key=opt.key, default=default, kind=kind,
+                                 label=label, help=help_))
+            for value in opt.choices:
+                words = render(Line(f"{said}.option.{opt.key}.{value}"), lang)
+                _print("        " + _say("cli.games.choice", lang, value=value, words=words))
     return 0
 
 
@@ -283,6 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_roll)
 
     p = sub.add_parser("games", help="list the games, their options and house rules")
+    # SUPPRESS: without --lang here, `companion --lang en games` still decides.
+    p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
     p.set_defaults(func=cmd_games)
 
     from companion.speech.cli import add_say_parser, add_voices_parser
@@ -298,7 +376,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except CompanionError as exc:
-        _print(f"companion: {exc}", err=True)
+        lang = getattr(args, "shown_lang", None) or getattr(args, "lang", None) or DEFAULT_LANG
+        _print(f"companion: {explain(exc, lang)}", err=True)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -4,7 +4,7 @@ whatever the machine. Targets from the foundation issue are shown; nothing
 here fails a build (no timing assertions anywhere in the tests).
 
     scripts/bench            all
-    scripts/bench journal    only the journal figures (also: startup, keys, speech)
+    scripts/bench journal    only the journal figures (also: startup, keys, speech, engines)
 """
 
 from __future__ import annotations
@@ -275,8 +275,12 @@ def _timed(fn) -> float:
 
 
 def main(argv: list[str]) -> int:
-    chosen = set(argv) or {"startup", "keys", "speech", "journal"}
+    chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines"}
     print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
+    if "engines" in chosen:
+        from bench_engines import bench_engines
+
+        bench_engines(report)
     if "journal" in chosen:
         bench_journal()
     if "speech" in chosen:

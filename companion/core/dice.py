@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, Sequence
 
 from .errors import IllegalActionError, InvalidActionError
-from .game import Line
+from .lines import Line
 from .notation import MAX_DIGITS, shown
 
 _DICE_RE = re.compile(r"^\s*(\d*)\s*d\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$", re.IGNORECASE)
@@ -91,7 +91,13 @@ class Chance(Protocol):
 
 
 class ReplayMismatch(Exception):
-    """A journal asks replay for chance that the game no longer asks for."""
+    """A journal asks replay for chance that the game no longer asks for.
+
+    `line` says how, for the damaged-save message."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.id)
+        self.line = line
 
 
 @dataclass
@@ -160,10 +166,11 @@ class ReplayChance:
 
     def _next(self, kind: str, what: str) -> Draw:
         if self.position >= len(self.recorded):
-            raise ReplayMismatch(f"the game asks for a {kind} of {what} that the save does not hold")
+            raise ReplayMismatch(Line("error.replay.missing", {"kind": kind, "what": what}))
         draw = self.recorded[self.position]
         if draw.kind != kind or draw.what != what:
-            raise ReplayMismatch(f"the save holds a {draw.kind} of {draw.what} where the game asks for a {kind} of {what}")
+            raise ReplayMismatch(Line("error.replay.other", {"held": f"{draw.kind} {draw.what}",
+                                                             "asked": f"{kind} {what}"}))
         self.position += 1
         return draw
 
@@ -171,14 +178,15 @@ class ReplayChance:
         spec = parse_dice(dice)
         draw = self._next("roll", str(spec))
         if len(draw.values) != spec.count or not all(isinstance(v, int) and 1 <= v <= spec.sides for v in draw.values):
-            raise ReplayMismatch(f"the save holds {list(draw.values)} for a roll of {spec}")
+            raise ReplayMismatch(Line("error.replay.faces", {"values": shown(str(list(draw.values))),
+                                                             "dice": str(spec)}))
         return tuple(draw.values)
 
     def draw(self, deck: str, cards: Sequence[str]) -> str:
         draw = self._next("draw", deck)
         card = draw.values[0] if draw.values else None
         if card not in cards:
-            raise ReplayMismatch(f"the save draws {card!r} from the {deck} deck, which does not hold it now")
+            raise ReplayMismatch(Line("error.replay.card", {"card": shown(str(card), 20), "deck": deck}))
         return card
 
     @property
@@ -187,7 +195,7 @@ class ReplayChance:
 
     def leftover(self) -> None:
         if self.position != len(self.recorded):
-            raise ReplayMismatch("the save holds more rolls or draws than the action used")
+            raise ReplayMismatch(Line("error.replay.left_over"))
 
 
 def split_table_values(text: str) -> tuple[str, list[str]]:

@@ -16,6 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from .lines import Line
+
 
 def _words(text: Any, lang: str = "en") -> str:
     if text is None or text == "":
@@ -105,8 +107,6 @@ class SaveError(CompanionError):
     def __init__(self, path: Path | str, problem: Any) -> None:
         self.path = Path(path)
         self.problem = problem
-        from .game import Line
-
         super().__init__(Line("error.save.named", {"path": str(self.path), "problem": problem}))
 
 

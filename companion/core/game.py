@@ -15,23 +15,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from .errors import SetupError
+from .lines import Line, Text
+from .notation import allowed_now, fold
 
 if TYPE_CHECKING:  # dice.py needs Line from here
     from .dice import Chance
-
-
-@dataclass(frozen=True)
-class Line:
-    """Something to show or say: a voice-pack line id and its values."""
-
-    id: str
-    values: Mapping[str, Any] = field(default_factory=dict)
-
-    def __hash__(self) -> int:
-        return hash((self.id, tuple(sorted((k, str(v)) for k, v in self.values.items()))))
-
-
-Text = Line | str
 
 
 @dataclass(frozen=True)
@@ -130,7 +118,7 @@ class Option:
         value = raw
         said = {"option": self.key, "text": str(raw)[:40]}
         if isinstance(raw, str):
-            text = fold_option(raw)
+            text = fold(raw)
             if kind is bool:
                 if text in _ON:
                     value = True
@@ -160,12 +148,6 @@ class Option:
 
 _ON = {"on", "yes", "true", "1", "si", "bai"}
 _OFF = {"off", "no", "false", "0", "ez"}
-
-
-def fold_option(text: str) -> str:
-    from .notation import fold  # notation imports this module
-
-    return fold(text)
 
 
 class Game(ABC):
@@ -248,8 +230,6 @@ class Game(ABC):
 
     def allowed(self) -> Line | None:
         """What is allowed now, for a refusal (`Allowed now: roll, hold.`)."""
-        from .notation import allowed_now
-
         return allowed_now(c.notation for c in self.expects().choices)
 
     def notation(self, action: Any) -> str:

@@ -6,6 +6,10 @@ the last block away. Reading is forgiving where it can be honest about it: a
 damaged tail (bad TOML, a cut-off block, bytes that are not UTF-8) is
 reported with the file, the action number and the line, and the intact
 prefix can be recovered with the damaged part kept aside in another file.
+
+Every problem is a voice-pack `Line` (`error.save.*`), so it reaches a player
+in the table's language; an operating system's or a parser's own message
+rides along as a plain value inside one.
 """
 
 from __future__ import annotations
@@ -20,7 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from .dice import Draw
-from .errors import DamagedSaveError, SaveError
+from .errors import CompanionError, DamagedSaveError, SaveError
+from .game import Line
+from .language import render
 
 FORMAT = 1
 _BLOCK = re.compile(rb"(?m)^\[\[action\]\][ \t]*\r?$")
@@ -75,6 +81,31 @@ def toml_key(key: str) -> str:
     return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else toml_value(key)
 
 
+def _problem(line_id: str, **values: Any) -> Line:
+    return Line(f"error.save.{line_id}", values)
+
+
+def _os_words(exc: OSError) -> str:
+    """An operating system's own words for a failure (a plain value inside a Line)."""
+    return exc.strerror or str(exc)
+
+
+class BlockError(CompanionError, ValueError):
+    """An `[[action]]` block that does not hold one readable action."""
+
+
+class _ShortWrite(OSError):
+    """The disk took only part of a block."""
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def _comment(text: str) -> str:
+    """One TOML comment line (no control characters, which comments may not hold)."""
+    return "# " + _CONTROL.sub(" ", text)
+
+
 @dataclass
 class Entry:
     """One accepted action: its notation and the chance it drew."""
@@ -94,14 +125,14 @@ class Entry:
     @classmethod
     def from_toml(cls, data: Any) -> "Entry":
         if not isinstance(data, dict) or not isinstance(data.get("do"), str):
-            raise ValueError("the block has no 'do' line with the action")
+            raise BlockError(_problem("block.no_do"))
         draws = data.get("draws", [])
         if not isinstance(draws, list):
-            raise ValueError("'draws' is not a list")
+            raise BlockError(_problem("block.draws_not_list"))
         try:
             parsed = [Draw.from_toml(d) for d in draws]
         except (KeyError, TypeError, AttributeError) as exc:
-            raise ValueError(f"a recorded roll or draw is incomplete ({exc})") from None
+            raise BlockError(_problem("block.draw_incomplete", problem=str(exc))) from None
         return cls(data["do"], parsed, str(data.get("at", "")))
 
 
@@ -118,10 +149,15 @@ class Header:
     format: int = FORMAT
 
     def to_bytes(self, title: str) -> bytes:
+        """The setup part; its comments are in the save's language (`title` is
+        the game's title where the pack has none)."""
+        title_id = f"game.{self.game}.title"
+        said = render(Line(title_id), self.lang)
+        game = title if said == title_id else said
         lines = [
-            f"# companion save: {title.replace(chr(10), ' ')}.",
-            "# Setup first, then one [[action]] block per accepted action, in order.",
-            "# `companion play FILE` resumes it; `companion show FILE` prints it.",
+            _comment(render(Line("save.comment.title", {"game": game}), self.lang)),
+            _comment(render(Line("save.comment.layout"), self.lang)),
+            _comment(render(Line("save.comment.commands"), self.lang)),
             f"format = {self.format}",
             f"game = {toml_value(self.game)}",
             f"created = {toml_value(self.created or now())}",
@@ -138,31 +174,30 @@ class Header:
     def from_toml(cls, path: Path, data: dict) -> "Header":
         fmt = data.get("format")
         if not isinstance(fmt, int):
-            raise SaveError(path, "this is not a companion save (no 'format' line at the top).")
+            raise SaveError(path, _problem("not_a_save"))
         if fmt > FORMAT:
-            raise SaveError(
-                path,
-                f"it was written by a newer companion (save format {fmt}; this one reads up to "
-                f"{FORMAT}). Update companion to open it.",
-            )
+            raise SaveError(path, _problem("newer", format=fmt, supported=FORMAT))
         game, players, seed = data.get("game"), data.get("players"), data.get("seed")
         if not isinstance(game, str):
-            raise SaveError(path, "the save does not say which game it is (no 'game' line).")
+            raise SaveError(path, _problem("no_game"))
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise SaveError(path, "the 'players' line is missing or is not a list of names.")
+            raise SaveError(path, _problem("players"))
         if not isinstance(seed, int):
-            raise SaveError(path, "the 'seed' line is missing or is not a number.")
+            raise SaveError(path, _problem("seed"))
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise SaveError(path, "[options] is not a table.")
+            raise SaveError(path, _problem("options"))
         return cls(game, players, options, seed, str(data.get("lang", "es")), str(data.get("created", "")), fmt)
 
 
 @dataclass
 class Damage:
-    """Where a save stops being readable, and the bytes from there on."""
+    """Where a save stops being readable, and the bytes from there on.
 
-    problem: str
+    `problem` is a Line: `error.save.damaged_at` (the action, the line in the
+    file and what is wrong there) or `error.save.not_replayable`."""
+
+    problem: Line
     intact: int  # how many actions before the damage
     offset: int  # byte offset where the damaged part begins
 
@@ -186,17 +221,17 @@ def read(path: Path | str) -> ReadJournal:
     try:
         data = path.read_bytes()
     except FileNotFoundError:
-        raise SaveError(path, "there is no such file.") from None
+        raise SaveError(path, _problem("no_file")) from None
     except OSError as exc:
-        raise SaveError(path, f"it cannot be read ({exc.strerror or exc}).") from None
+        raise SaveError(path, _problem("unreadable", problem=_os_words(exc))) from None
     starts = [m.start() for m in _BLOCK.finditer(data)]
     head_end = starts[0] if starts else len(data)
     try:
         head = tomllib.loads(data[:head_end].decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(path, "its setup part holds bytes that are not text (UTF-8).") from None
+        raise SaveError(path, _problem("setup_not_text")) from None
     except tomllib.TOMLDecodeError as exc:
-        raise SaveError(path, f"its setup part is not valid TOML ({exc}).") from None
+        raise SaveError(path, _problem("setup_not_toml", problem=str(exc))) from None
     header = Header.from_toml(path, head)
     entries: list[Entry] = []
     offsets: list[int] = []
@@ -215,20 +250,20 @@ def read(path: Path | str) -> ReadJournal:
             block = tomllib.loads(text)
             actions = block.get("action")
             if not isinstance(actions, list) or len(actions) != 1 or set(block) != {"action"}:
-                raise ValueError("the block is not a single action")
+                raise BlockError(_problem("block.not_single"))
             entry = Entry.from_toml(actions[0])
         except UnicodeDecodeError:
-            problem = "bytes that are not text (UTF-8)"
+            problem: Any = _problem("block.not_text")
         except tomllib.TOMLDecodeError as exc:
-            problem = f"it is not valid TOML ({exc})"
+            problem = _problem("block.not_toml", problem=str(exc))
         except ValueError as exc:
-            problem = str(exc)
+            problem = exc.line if isinstance(exc, BlockError) else str(exc)
         else:
             entries.append(entry)
             offsets.append(begin)
             continue
-        where = f"action {number} (line {_line_of(data, start)})"
-        return ReadJournal(header, entries, offsets, begin, Damage(f"{where}: {problem}", number - 1, begin))
+        where = _problem("damaged_at", number=number, line=_line_of(data, start), problem=problem)
+        return ReadJournal(header, entries, offsets, begin, Damage(where, number - 1, begin))
     return ReadJournal(header, entries, offsets, len(data))
 
 
@@ -246,14 +281,14 @@ class JournalFile:
         try:
             self._fd = _open_append(path)
         except OSError as exc:
-            raise SaveError(path, f"it cannot be opened for writing ({exc.strerror or exc}).") from None
+            raise SaveError(path, _problem("cannot_open", problem=_os_words(exc))) from None
 
     @classmethod
     def create(cls, path: Path | str, header: Header, title: str, overwrite: bool = False) -> "JournalFile":
         """Write a new save (mode 0600) atomically: the file appears complete or not at all."""
         path = Path(path)
         if path.exists() and not overwrite:
-            raise SaveError(path, "a file with that name exists already; choose another name.")
+            raise SaveError(path, _problem("exists"))
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         data = header.to_bytes(title)
@@ -267,7 +302,7 @@ class JournalFile:
             os.replace(tmp, path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
-            raise SaveError(path, f"it cannot be written ({exc.strerror or exc}).") from None
+            raise SaveError(path, _problem("cannot_write", problem=_os_words(exc))) from None
         return cls(path, [], len(data))
 
     def append(self, entry: Entry) -> None:
@@ -275,7 +310,7 @@ class JournalFile:
         try:
             written = os.write(self._fd, block)
             if written != len(block):
-                raise OSError(0, "the disk took only part of the action")
+                raise _ShortWrite()
             os.fsync(self._fd)
         except OSError as exc:
             # Leave no half block behind: cut back to where we were.
@@ -283,7 +318,8 @@ class JournalFile:
                 os.ftruncate(self._fd, self.end)
             except OSError:
                 pass
-            raise SaveError(self.path, f"the action could not be saved ({exc.strerror or exc}); it was not played.") from None
+            problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
+            raise SaveError(self.path, _problem("not_saved", problem=problem)) from None
         self.offsets.append(self.end)
         self.end += len(block)
 
@@ -297,7 +333,7 @@ class JournalFile:
             os.fsync(self._fd)
         except OSError as exc:
             self.offsets.append(cut)
-            raise SaveError(self.path, f"the undo could not be saved ({exc.strerror or exc}).") from None
+            raise SaveError(self.path, _problem("undo_not_saved", problem=_os_words(exc))) from None
         self.end = cut
 
     def close(self) -> None:
@@ -332,9 +368,20 @@ def set_aside(path: Path, offset: int) -> Path:
 
 
 def damaged(path: Path, damage: Damage) -> DamagedSaveError:
-    return DamagedSaveError(
-        path,
-        f"damaged at {damage.problem}. The {damage.intact} actions before it are intact; "
-        "recover them and the damaged part will be kept in a separate file.",
-        damage.intact,
-    )
+    return DamagedSaveError(path, _problem("damaged", where=damage.problem, intact=damage.intact), damage.intact)
+
+
+def peek_lang(path: Path | str) -> str | None:
+    """The language a save says it is in, read from its setup part alone, so
+    that a save that cannot be opened is still reported in its table's
+    language; None when even that cannot be read."""
+    from .language import available_languages
+
+    try:
+        data = Path(path).read_bytes()
+        first = _BLOCK.search(data)
+        head = tomllib.loads(data[: first.start() if first else len(data)].decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    lang = head.get("lang")
+    return lang if isinstance(lang, str) and lang in available_languages() else None

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .errors import CompanionError
-from .game import Line, Text
+from .lines import Line, Text
 
 FALLBACK = "en"
 LANGUAGES = {"es": "Español", "en": "English", "eu": "Euskara"}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from .errors import IllegalActionError, InvalidActionError
-from .game import Line
+from .lines import Line
 
 MAX_DIGITS = 4  # a longer number is not something a player reports at a table
 MAX_TEXT = 400  # characters of one action line; a longer one is not understood
@@ -99,6 +99,9 @@ class Words:
     def unknown(self, text: str, words: list[str] | None = None) -> InvalidActionError:
         """Not an action of this game: "did you mean ...?" when a verb is close."""
         words = words if words is not None else fold(text).split()
+        if len(words) > 1 and words[0] in self.phrase_of and not any(
+                p.startswith(words[0] + " ") for p in self.phrase_of):
+            return self.shape(text, self.phrase_of[words[0]])  # `hold nonsense`: hold takes nothing
         guess = self.suggest(words)
         values = {"text": shown(text), "game": Line(f"game.{self.game}.title"),
                   "actions": ", ".join(self.examples)}

@@ -71,7 +71,7 @@ def entry_for(name: str) -> Entry:
     _load()
     key = _ALIASES.get(normalise(name))
     if key is None:
-        have = ", ".join(f"{e.name} ({e.title})" for e in entries())
+        have = ", ".join(e.name for e in entries())  # what people type; titles differ by language
         raise UnknownGameError(Line("error.unknown_game", {"name": str(name)[:40], "games": have}))
     return _ENTRIES[key]
 

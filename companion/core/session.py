@@ -17,6 +17,7 @@ from .dice import LiveChance, ReplayChance, ReplayMismatch, split_table_values
 from .errors import ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, UnknownGameError
 from .game import Event, Game, Line, Outcome, Prompt
 from .journal import Damage, Entry, Header, JournalFile, damaged, now, read, set_aside
+from .notation import shown
 from .registry import find_game
 
 
@@ -87,8 +88,10 @@ class Session:
             try:
                 session._replay_one(entry)
             except (ActionError, ReplayMismatch) as exc:
-                damage = Damage(f"action {number} ({entry.notation!r}): it cannot be replayed: {exc}",
-                                number - 1, journal.offsets[number - 1])
+                damage = Damage(Line("error.save.not_replayable", {
+                    "number": number, "notation": shown(entry.notation),
+                    "problem": exc.line}),
+                    number - 1, journal.offsets[number - 1])
                 session = cls._replayed(game_cls, journal.header, journal.entries[: number - 1])
                 break
         if damage is not None:
@@ -110,7 +113,7 @@ class Session:
     def _replay_one(self, entry: Entry) -> list[Event]:
         notation, table = split_table_values(entry.notation)
         if table:
-            raise ReplayMismatch("table values belong in 'draws', not in the notation")
+            raise ReplayMismatch(Line("error.replay.table_values"))
         action = self.game.parse(notation)
         chance = ReplayChance(list(entry.draws))
         events = self.game.apply(action, chance)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.core.errors import IllegalActionError
+from companion.core.lines import Line
+
 
 @dataclass(frozen=True)
 class ResultTable:
@@ -18,7 +21,7 @@ class ResultTable:
     def lookup(self, roll: int) -> int:
         if roll not in self.results:
             low, high = min(self.results), max(self.results)
-            raise ValueError(f"The table goes from {low} to {high}; {roll} is not on it.")
+            raise IllegalActionError(Line("error.table.off", {"low": low, "high": high, "roll": roll}))
         return self.results[roll]
 
 

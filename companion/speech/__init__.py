@@ -16,7 +16,9 @@ from .backends import (
     Utterance,
     make_backend,
 )
-from .errors import EngineUnavailable, NoAudioDevice, RenderError, SpeechError, VoiceMissing
+from .errors import (
+    EngineUnavailable, NoAudioDevice, NothingToSay, RenderError, SpeechError, UnknownBackend, VoiceMissing,
+)
 from .narrator import Narrator, create_narrator
 from .player import NullPlayer, ProcessPlayer
 from .render import render_wav, wav_seconds
@@ -32,6 +34,7 @@ __all__ = [
     "EspeakCliBackend",
     "Narrator",
     "NoAudioDevice",
+    "NothingToSay",
     "NullPlayer",
     "ProcessPlayer",
     "Pyttsx3Backend",
@@ -39,6 +42,7 @@ __all__ = [
     "RenderError",
     "SilentBackend",
     "SpeechError",
+    "UnknownBackend",
     "Utterance",
     "VoiceMissing",
     "create_narrator",

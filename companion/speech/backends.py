@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol
 
+from ..core.game import Line
 from ..core.language import load_pack
 from .engine import EngineThread, shared_engine
-from .errors import EngineUnavailable, VoiceMissing
+from .errors import EngineUnavailable, UnknownBackend, VoiceMissing
 from .espeak_cli import cli_voices, espeak_program, render_cli
 from .notices import notice_text
 from .player import Player, default_player
@@ -155,7 +156,7 @@ class AudioBackend(ABC):
 
 def _missing_voice(lang: str) -> VoiceMissing:
     pack = load_pack(lang)
-    return VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name))
+    return VoiceMissing(Line("speech.no_voice", {"language": pack.name}))
 
 
 class Pyttsx3Backend(AudioBackend):
@@ -184,7 +185,7 @@ class EspeakCliBackend(AudioBackend):
     def __init__(self, player: Player | None = None) -> None:
         super().__init__(player)
         if espeak_program() is None:
-            raise EngineUnavailable("espeak-ng is not installed.")
+            raise EngineUnavailable(Line("error.speech.no_espeak"))
 
     def render(self, text: str, lang: str, path: Path) -> None:
         pack = load_pack(lang)
@@ -203,7 +204,7 @@ def make_backend(
     silence (None otherwise: the espeak-ng program sounds the same as pyttsx3).
     """
     if kind not in KINDS:
-        raise ValueError(f"Unknown speech backend {kind!r}. Choose one of: {', '.join(KINDS)}.")
+        raise UnknownBackend(Line("error.speech.unknown_backend", {"kind": str(kind)[:40], "kinds": ", ".join(KINDS)}))
     if kind == "silent":
         return SilentBackend(), None
     order = ("pyttsx3", "espeak") if kind == "auto" else (kind,)

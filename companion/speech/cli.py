@@ -1,7 +1,9 @@
 """`companion say` and `companion voices`: speech from the command line.
 
 The lead wires `add_say_parser` and `add_voices_parser` into the main parser;
-`python -m companion.speech.cli` runs them on their own.
+`python -m companion.speech.cli` runs them on their own. What they print is
+in the app's language (`--lang`, default es), from the voice packs; only
+argparse's --help text is English.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ import sys
 from typing import Sequence
 
 from ..core.game import Line
-from ..core.language import LANGUAGES, VoicePackError, available_languages, check_packs, load_pack, render
+from ..core.language import (
+    LANGUAGES, VoicePackError, available_languages, check_packs, explain, load_pack, render,
+)
+from ..core.notation import shown
 from .backends import KINDS
 from .errors import SpeechError
 from .narrator import create_narrator
@@ -58,18 +63,36 @@ def add_voices_parser(subparsers: argparse._SubParsersAction) -> argparse.Argume
     return parser
 
 
+class _Refused(Exception):
+    """Input `companion say` cannot use: `line` says why."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.id)
+        self.line = line
+
+
+def _words(line_id: str, lang: str, /, **values: object) -> str:
+    return render(Line(line_id, values), lang)
+
+
 def _say_text(args: argparse.Namespace) -> str:
     if args.line:
         values = {}
         for pair in args.value:
             key, sep, value = pair.partition("=")
             if not sep or not key:
-                raise ValueError(f"--value wants KEY=VALUE, not {pair!r}")
+                raise _Refused(Line("cli.say.value_shape", {"text": shown(pair)}))
             values[key] = value
         return render(Line(args.line, values), args.lang)
     if args.value:
-        raise ValueError("--value only goes with --line")
+        raise _Refused(Line("cli.say.value_without_line"))
     return " ".join(args.text)
+
+
+def _lang_of(args: argparse.Namespace) -> str:
+    """The language to speak to the user in: the one asked for, if it has a pack."""
+    lang = getattr(args, "lang", None) or DEFAULT_LANG
+    return lang if lang in available_languages() else DEFAULT_LANG
 
 
 def run_say(args: argparse.Namespace) -> int:
@@ -77,22 +100,27 @@ def run_say(args: argparse.Namespace) -> int:
     try:
         load_pack(args.lang)
     except VoicePackError as exc:
-        print(f"companion say: {exc}", file=sys.stderr)
+        print(f"companion say: {explain(exc, _lang_of(args))}", file=sys.stderr)
         return 2
     try:
         text = _say_text(args)
         if not text.strip():
-            raise ValueError("nothing to say (give TEXT or --line ID)")
-    except ValueError as exc:
-        print(f"companion say: {exc}", file=sys.stderr)
+            raise _Refused(Line("cli.say.nothing"))
+    except _Refused as exc:
+        print(f"companion say: {render(exc.line, args.lang)}", file=sys.stderr)
         return 2
     if args.wav:
         try:
             path = render_wav(text, args.lang, args.wav)
-        except (SpeechError, OSError) as exc:
-            print(f"companion say: {exc}", file=sys.stderr)
+        except SpeechError as exc:
+            print(f"companion say: {explain(exc, args.lang)}", file=sys.stderr)
             return 1
-        print(f"{path} ({wav_seconds(path):.2f} s)")
+        except OSError as exc:  # the operating system's own words, inside our line
+            problem = exc.strerror or str(exc)
+            print(f"companion say: {_words('cli.say.cannot_write', args.lang, path=args.wav, problem=problem)}",
+                  file=sys.stderr)
+            return 1
+        print(_words("cli.say.wav", args.lang, path=str(path), seconds=f"{wav_seconds(path):.2f}"))
         return 0
     notices: list[str] = []
     narrator = create_narrator(args.engine, args.lang, on_notice=notices.append)
@@ -122,23 +150,36 @@ def engine_voices() -> tuple[str, tuple[EngineVoice, ...]]:
         return "", ()
 
 
+# What `voices --check` reports of a pack, in order: the report's field, its line.
+_REPORT_LINES = (
+    ("missing_parts", "cli.voices.missing_parts"),
+    ("missing", "cli.voices.missing_lines"),
+    ("misplaced", "cli.voices.misplaced"),
+    ("bad_placeholders", "cli.voices.bad_placeholders"),
+    ("extra", "cli.voices.extra"),
+)
+
+
 def run_voices(args: argparse.Namespace) -> int:
+    said = _lang_of(args)
     langs = available_languages()
     only = args.voices_lang
     if only:
         if only not in langs:
-            print(f"companion voices: no voice pack for {only!r}. Packs: {', '.join(langs)}.", file=sys.stderr)
+            problem = _words("cli.voices.no_pack", said, lang=shown(only), langs=", ".join(langs))
+            print(f"companion voices: {problem}", file=sys.stderr)
             return 2
         langs = [only]
     engine, voices = engine_voices()
     for lang in langs:
         pack = load_pack(lang)
         if not engine:
-            state = "no speech engine"
+            state = _words("cli.voices.no_engine", said)
         else:
             voice = pick_voice(pack, voices)
-            state = f"{voice} in {engine}" if voice else f"missing in {engine}"
-        print(f"{lang}  {pack.name:<10} voice {pack.engine_voice:<10} {state}")
+            state = _words("cli.voices.found" if voice else "cli.voices.missing", said, voice=voice, engine=engine)
+        print(_words("cli.voices.row", said, lang=lang, name=f"{pack.name:<10}",
+                     voice=f"{pack.engine_voice:<10}", state=state))
     if not args.check:
         return 0
     failed = False
@@ -146,13 +187,11 @@ def run_voices(args: argparse.Namespace) -> int:
         if report.lang not in langs:
             continue
         failed |= not report.ok
-        print(f"{report.lang}: {'ok' if report.ok else 'PROBLEMS'}")
-        if report.missing:
-            print(f"  missing (said in English): {', '.join(report.missing)}")
-        if report.bad_placeholders:
-            print(f"  placeholders differ from English: {', '.join(report.bad_placeholders)}")
-        if report.extra:
-            print(f"  not in English: {', '.join(report.extra)}")
+        print(_words("cli.voices.ok" if report.ok else "cli.voices.problems", said, lang=report.lang))
+        for name, line_id in _REPORT_LINES:
+            found = getattr(report, name)
+            if found:
+                print("  " + _words(line_id, said, count=len(found), ids=", ".join(found)))
     return 1 if failed else 0
 
 

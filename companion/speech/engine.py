@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ..core.game import Line
 from .errors import EngineUnavailable, RenderError, SpeechError
 from .voices import EngineVoice
 
@@ -62,7 +63,7 @@ class EngineThread:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
-        self._failure: str | None = None
+        self._failure: Line | None = None
         self._voices: tuple[EngineVoice, ...] = ()
         self._finished = threading.Event()
         self._completed = False
@@ -76,7 +77,7 @@ class EngineThread:
                 self._thread = threading.Thread(target=self._run, name="companion-pyttsx3", daemon=True)
                 self._thread.start()
         if not self._ready.wait(timeout):
-            raise EngineUnavailable("pyttsx3 did not start in time.")
+            raise EngineUnavailable(Line("error.speech.pyttsx3_slow_start"))
         if self._failure is not None:
             raise EngineUnavailable(self._failure)
 
@@ -91,7 +92,7 @@ class EngineThread:
         job = _Job(text, voice, rate, volume, Path(path))
         self._jobs.put(job)
         if not job.done.wait(_budget(text) * 2 + 5):
-            raise RenderError("pyttsx3 did not finish the line in time.")
+            raise RenderError(Line("error.speech.pyttsx3_timeout"))
         if job.error is not None:
             raise job.error
 
@@ -101,7 +102,7 @@ class EngineThread:
         try:
             engine = self._start_engine()
         except Exception as exc:  # ImportError, RuntimeError/OSError when libespeak-ng is missing
-            self._failure = f"pyttsx3 cannot start ({type(exc).__name__}: {exc})."
+            self._failure = Line("error.speech.pyttsx3_cannot_start", {"problem": f"{type(exc).__name__}: {exc}"})
             self._ready.set()
             return
         self._ready.set()
@@ -112,7 +113,7 @@ class EngineThread:
             except SpeechError as exc:
                 job.error = exc
             except Exception as exc:  # an engine bug must not kill the owner thread
-                job.error = RenderError(f"pyttsx3 failed ({type(exc).__name__}: {exc}).")
+                job.error = RenderError(Line("error.speech.pyttsx3_failed", {"problem": f"{type(exc).__name__}: {exc}"}))
             finally:
                 job.done.set()
 
@@ -152,12 +153,12 @@ class EngineThread:
             engine.save_to_file(job.text, str(job.path))
             engine.runAndWait()
             if not self._finished.wait(_budget(job.text)):
-                raise RenderError("pyttsx3 never finished the line.")
+                raise RenderError(Line("error.speech.pyttsx3_unfinished"))
             self._settle()
             if self._completed and _has_audio(job.path):
                 return
-        problem = "; ".join(self._errors) or "no audio written"
-        raise RenderError(f"pyttsx3 wrote no WAV ({problem}).")
+        problem = "; ".join(self._errors) or Line("error.speech.no_audio_written")
+        raise RenderError(Line("error.speech.pyttsx3_no_wav", {"problem": problem}))
 
     def _settle(self) -> None:
         """Wait until espeak-ng's thread has left pyttsx3's callback, so the

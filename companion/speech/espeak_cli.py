@@ -11,6 +11,7 @@ import subprocess
 from functools import lru_cache
 from pathlib import Path
 
+from ..core.game import Line
 from .errors import EngineUnavailable, RenderError
 from .voices import EngineVoice
 
@@ -25,7 +26,7 @@ def cli_voices() -> tuple[EngineVoice, ...]:
     """Voices the command line knows, by file id (the same ids pyttsx3 uses)."""
     program = espeak_program()
     if program is None:
-        raise EngineUnavailable("espeak-ng is not installed.")
+        raise EngineUnavailable(Line("error.speech.no_espeak"))
     result = subprocess.run(
         [program, "--voices"], capture_output=True, text=True, timeout=30, check=False
     )
@@ -41,7 +42,7 @@ def render_cli(text: str, voice: str, rate: int, volume: float, path: Path) -> N
     """Write `text` to `path` as a WAV with the espeak-ng program."""
     program = espeak_program()
     if program is None:
-        raise EngineUnavailable("espeak-ng is not installed.")
+        raise EngineUnavailable(Line("error.speech.no_espeak"))
     amplitude = str(max(0, min(200, round(volume * 100))))
     command = [program, "-v", voice, "-s", str(rate), "-a", amplitude, "-b", "1", "-w", str(path), "--stdin"]
     try:
@@ -54,10 +55,11 @@ def render_cli(text: str, voice: str, rate: int, volume: float, path: Path) -> N
             check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as exc:
-        raise RenderError(f"espeak-ng failed: {exc}") from exc
+        raise RenderError(Line("error.speech.espeak_failed", {"problem": str(exc)})) from exc
     if result.returncode != 0 or not _has_audio(path):
-        problem = result.stderr.decode("utf-8", "replace").strip() or f"exit status {result.returncode}"
-        raise RenderError(f"espeak-ng wrote no audio for voice {voice!r}: {problem}")
+        problem = (result.stderr.decode("utf-8", "replace").strip()
+                   or Line("error.speech.exit_status", {"status": result.returncode}))
+        raise RenderError(Line("error.speech.espeak_no_audio", {"voice": voice, "problem": problem}))
 
 
 def _has_audio(path: Path) -> bool:

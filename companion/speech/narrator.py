@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..core.game import Line
-from ..core.language import load_pack, render
+from ..core.language import explain, load_pack, render
 from .backends import Backend, SilentBackend, Utterance, make_backend
 from .errors import EngineUnavailable, NoAudioDevice, SpeechError, VoiceMissing
 from .notices import notice_text
@@ -200,12 +200,12 @@ class Narrator:
         except EngineUnavailable as exc:
             self._go_text_only(exc, notice_text("speech.no_engine", utterance.lang))
         except VoiceMissing as exc:
-            self._notice(str(exc))  # only this language is silent
+            self._notice(explain(exc, utterance.lang))  # only this language is silent
         except SpeechError as exc:
-            self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=exc))
+            self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=explain(exc, utterance.lang)))
         except Exception as exc:  # a backend bug must not kill the worker or print a traceback
             log.exception("narrator backend failed")
-            self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=exc))
+            self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=str(exc)))
 
     def _go_text_only(self, exc: BaseException, notice: str) -> None:
         log.info("narration goes text-only: %s", exc)

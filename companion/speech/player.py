@@ -20,6 +20,7 @@ import wave
 from pathlib import Path
 from typing import Protocol, Sequence
 
+from ..core.game import Line
 from .errors import NoAudioDevice
 
 
@@ -76,7 +77,8 @@ class ProcessPlayer:
                     start_new_session=True,
                 )
             except OSError as exc:
-                raise NoAudioDevice(f"Cannot run the audio player {self.command[0]!r}: {exc}.") from exc
+                raise NoAudioDevice(Line("error.speech.player_cannot_run", {
+                    "player": self.command[0], "problem": exc.strerror or str(exc)})) from exc
             self._process = process
         try:
             status = process.wait()
@@ -84,7 +86,7 @@ class ProcessPlayer:
             with self._lock:
                 self._process = None
         if status != 0 and not cancelled.is_set():
-            raise NoAudioDevice(f"The audio player {self.command[0]!r} failed (exit status {status}).")
+            raise NoAudioDevice(Line("error.speech.player_failed", {"player": self.command[0], "status": status}))
 
     def cancel(self) -> None:
         with self._lock:
@@ -118,7 +120,7 @@ class WinsoundPlayer:
                 seconds = wav.getnframes() / float(wav.getframerate() or 1)
             winsound.PlaySound(str(path), winsound.SND_FILENAME | winsound.SND_ASYNC | winsound.SND_NODEFAULT)
         except (RuntimeError, OSError, wave.Error) as exc:
-            raise NoAudioDevice(f"Windows cannot play sound: {exc}.") from exc
+            raise NoAudioDevice(Line("error.speech.windows_sound", {"problem": str(exc)})) from exc
         if cancelled.wait(seconds):
             self.cancel()
 

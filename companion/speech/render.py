@@ -14,11 +14,11 @@ import tempfile
 import wave
 from pathlib import Path
 
+from ..core.game import Line
 from ..core.language import load_pack
 from .engine import shared_engine
-from .errors import EngineUnavailable, RenderError, VoiceMissing
+from .errors import EngineUnavailable, NothingToSay, RenderError, VoiceMissing
 from .espeak_cli import cli_voices, render_cli
-from .notices import notice_text
 from .voices import pick_voice
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 def render_wav(text: str, lang: str, path: str | Path) -> Path:
     """Write `text` as a WAV in `lang`'s voice (pyttsx3, else espeak-ng); returns the path."""
     if not text.strip():
-        raise ValueError("Nothing to say: the text is empty.")
+        raise NothingToSay(Line("error.speech.nothing_to_say"))
     pack = load_pack(lang)
     target = Path(path)
     with tempfile.TemporaryDirectory(prefix="companion-wav-") as tmp:
@@ -37,13 +37,13 @@ def render_wav(text: str, lang: str, path: str | Path) -> Path:
             engine.start()
             voice = pick_voice(pack, engine.voices)
             if voice is None:
-                raise VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name))
+                raise VoiceMissing(Line("speech.no_voice", {"language": pack.name}))
             engine.render(text, voice, pack.rate, pack.volume, out)
         except (EngineUnavailable, RenderError) as exc:
             log.info("pyttsx3 could not render (%s); trying the espeak-ng program", exc)
             voice = pick_voice(pack, cli_voices())
             if voice is None:
-                raise VoiceMissing(notice_text("speech.no_voice", lang, language=pack.name)) from exc
+                raise VoiceMissing(Line("speech.no_voice", {"language": pack.name})) from exc
             render_cli(text, voice, pack.rate, pack.volume, out)
         shutil.move(str(out), target)
     return target

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from companion.core.errors import SaveError
 from companion.core.journal import read
+from companion.core.lines import Text
 
 RECENT = 30
 
@@ -48,7 +49,7 @@ class SaveSummary:
     game: str = ""
     players: tuple[str, ...] = ()
     actions: int = 0
-    problem: str = ""  # non-empty: the file cannot be read, or its tail is damaged
+    problem: Text = ""  # non-empty: the file cannot be read, or its tail is damaged (a Line)
     damaged: bool = False  # a readable prefix exists, so it can be recovered
 
     @property

@@ -35,7 +35,7 @@ from companion.core.language import LANGUAGES, available_languages, explain
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
 
-from .i18n import game_summary, game_title, option_help, option_label, option_value, ui
+from .i18n import game_summary, game_title, option_help, option_label, option_value, say, ui
 from .keys import translate_keys
 from .saves import SaveSummary, recent_saves, save_path
 from .widgets import ErrorLine, UIText
@@ -318,7 +318,7 @@ class RecoverScreen(ModalScreen[bool]):
         with Vertical(id="recover-box"):
             yield Static(Content(ui("ui.resume.damaged_title", lang)), id="recover-title", markup=False)
             yield Static(Content(ui("ui.resume.damaged", lang, file=str(self.error.path))), markup=False)
-            yield Static(Content(self.error.problem), id="recover-problem", markup=False)
+            yield Static(Content(say(self.error.problem, lang)), id="recover-problem", markup=False)
             with Vertical(id="recover-buttons"):
                 yield Button(Content(ui("ui.resume.recover", lang, count=self.error.intact)),
                              variant="warning", id="recover")

@@ -47,17 +47,17 @@ def test_players_by_count_are_named_in_the_language():
 
 
 def test_option_coercion():
-    flag = Option("x", "X", False)
+    flag = Option("x", False)
     assert flag.coerce("on") is True and flag.coerce("no") is False and flag.coerce(True) is True
     with pytest.raises(SetupError, match="on or off"):
         flag.coerce("maybe")
-    number = Option("n", "N", 5, minimum=1, maximum=9)
+    number = Option("n", 5, minimum=1, maximum=9)
     assert number.coerce(" 7 ") == 7
     with pytest.raises(SetupError, match="whole number"):
         number.coerce("seven")
     with pytest.raises(SetupError, match="at most 9"):
         number.coerce(10)
-    choice = Option("m", "M", "both", choices=("both", "tiebreak"))
+    choice = Option("m", "both", choices=("both", "tiebreak"))
     with pytest.raises(SetupError, match="one of both, tiebreak"):
         choice.coerce("never")
 

@@ -68,7 +68,7 @@ def test_refused_action_leaves_game_and_file_untouched(tmp_path):
         session.act("roll")
     with pytest.raises(IllegalActionError, match=r"less than what was typed after '@' \(9 left over\)"):
         session.act("lucky 2 5 @ 9")
-    with pytest.raises(InvalidActionError, match="not a dice duel action"):
+    with pytest.raises(InvalidActionError, match="'jump' is not an action of Dice duel"):
         session.act("jump")
     with pytest.raises(IllegalActionError, match="lucky number is a die face"):
         session.act("lucky 2 9")

@@ -29,7 +29,7 @@ from companion.speech import (
 from companion.speech import render as render_module
 from companion.speech.engine import shared_engine
 from companion.speech.errors import EngineUnavailable
-from companion.speech.notices import DEFAULTS, notice_text
+from companion.speech.notices import notice_text
 
 from .conftest import IN_CI
 

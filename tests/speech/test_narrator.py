@@ -17,7 +17,7 @@ from companion.speech import (
     make_backend,
 )
 from companion.speech import backends as backends_module
-from companion.speech.notices import DEFAULTS
+from companion.speech.notices import notice_text
 
 
 def test_recording_backend_hears_lines_in_order(narrator_for, recording, heard):
@@ -195,7 +195,7 @@ def test_missing_sound_is_noticed_once_and_text_goes_on(narrator_for, heard, err
     for name in ("Ane", "Bea", "Cai"):
         narrator.say("dice-duel.turn", player=name)
     assert narrator.wait_idle(5)
-    assert heard.notices == [DEFAULTS[notice_id]]
+    assert heard.notices == [notice_text(notice_id, "en")]
     assert heard.subtitles == ["Ane's turn.", "Bea's turn.", "Cai's turn."]
     assert backend.calls == 1  # text only from then on: no retry every line
     assert narrator.text_only
@@ -220,7 +220,7 @@ def test_a_failing_notice_callback_does_not_stop_narration(recording):
         narrator.say_text("One.")
         narrator.say_text("Two.")
         assert narrator.wait_idle(5)
-        assert narrator.notices == [DEFAULTS["speech.no_audio"]]
+        assert narrator.notices == [notice_text("speech.no_audio", "en")]
     finally:
         narrator.close()
 
@@ -278,4 +278,30 @@ def test_make_backend_falls_back_to_silence_with_a_notice(monkeypatch):
     monkeypatch.setattr(backends_module.EspeakCliBackend, "__init__", unavailable)
     backend, notice = make_backend("auto")
     assert isinstance(backend, SilentBackend)
-    assert notice == DEFAULTS["speech.no_engine"]
+    assert notice == notice_text("speech.no_engine", "en")
+
+
+def test_notices_come_from_the_packs():
+    from companion.core.language import load_pack
+
+    for notice_id in ("speech.no_engine", "speech.no_audio", "speech.no_voice", "speech.failed"):
+        for lang in ("en", "es", "eu"):
+            assert notice_id in load_pack(lang).lines
+    assert notice_text("speech.failed", "es", problem="x") == "La narración ha fallado (x): las frases se muestran solo como texto."
+
+
+def test_a_player_that_cannot_run_is_no_audio_device_in_the_tables_language(tmp_path):
+    import threading
+
+    from companion.core.language import explain
+    from companion.speech import ProcessPlayer
+
+    player = ProcessPlayer([str(tmp_path / "no-such-player")])
+    with pytest.raises(NoAudioDevice) as err:
+        player.play(tmp_path / "x.wav", threading.Event())
+    assert explain(err.value, "es").startswith(f"No se puede ejecutar el reproductor de audio '{tmp_path}/no-such-player': ")
+    assert str(err.value).startswith("Cannot run the audio player")
+    failing = ProcessPlayer(["false"])
+    with pytest.raises(NoAudioDevice) as err:
+        failing.play(tmp_path / "x.wav", threading.Event())
+    assert explain(err.value, "eu") == "'false' audio-erreproduzigailuak huts egin du (irteera-kodea: 1)."

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from companion.speech.cli import add_say_parser, add_voices_parser, main
-from companion.speech.notices import DEFAULTS, notice_text
+from companion.speech.notices import notice_text
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,7 +51,7 @@ def test_voices_check_passes_for_the_shipped_packs(capsys):
     assert main(["voices", "--check"]) == 0
     out = capsys.readouterr().out
     for lang in ("es", "en", "eu"):
-        assert f"{lang}: ok" in out
+        assert f"{lang}: bien" in out  # said in the app's language (Spanish by default)
 
 
 def test_voices_lists_each_pack_with_its_engine_voice(capsys, espeak):
@@ -94,3 +94,71 @@ def test_say_muted_engine_prints_only_the_text():
 def test_say_refuses_bad_input(argv, capsys):
     assert main(argv) == 2
     assert capsys.readouterr().err.startswith("companion say: ")
+
+
+def test_voices_check_speaks_the_apps_language(capsys):
+    assert main(["voices", "--check"]) == 0  # on its own: Spanish, the app's default
+    out = capsys.readouterr().out
+    assert "es: bien" in out and " voz " in out
+    parser = argparse.ArgumentParser(prog="companion")
+    parser.add_argument("--lang", default="es")
+    add_voices_parser(parser.add_subparsers())
+    args = parser.parse_args(["--lang", "eu", "voices", "--check"])
+    assert args.func(args) == 0
+    assert "eu: ondo" in capsys.readouterr().out
+
+
+def test_voices_check_reports_every_kind_of_problem(monkeypatch, capsys):
+    """Misplaced lines and missing files are reported too, not only missing lines."""
+    from companion.core.language import PackReport
+    from companion.speech import cli as speech_cli
+
+    report = PackReport("eu", missing=["a.b"], extra=["c.d"], bad_placeholders=["e.f"],
+                        misplaced=["core: gauekos.x"], missing_parts=["halloween"])
+    monkeypatch.setattr(speech_cli, "check_packs", lambda: [report])
+    monkeypatch.setattr(speech_cli, "engine_voices", lambda: ("", ()))
+    assert main(["voices", "--lang", "eu", "--check"]) == 1
+    out = capsys.readouterr().out
+    assert "eu: PROBLEMAS" in out
+    for words in ("faltan ficheros (sus frases se dicen en inglés): halloween", "faltan (se dicen en inglés): a.b",
+                  "en el fichero equivocado (fichero: id): core: gauekos.x",
+                  "marcadores distintos de los del inglés: e.f", "no están en inglés: c.d", "no hay motor de voz"):
+        assert words in out, words
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["say"], "companion say: Nada que decir (da un TEXTO o --line ID).\n"),
+        (["say", "--value", "a=1", "hi"], "companion say: --value solo va con --line.\n"),
+        (["say", "--lang", "en", "--line", "x", "--value", "a"], "companion say: --value wants KEY=VALUE, not 'a'.\n"),
+        (["say", "--lang", "eu", "--line", "x", "--value", "a"],
+         "companion say: --value aukerak GAKOA=BALIOA behar du, ez 'a'.\n"),
+        (["voices", "--lang", "xx"], "companion voices: No hay paquete de voz para 'xx'. Paquetes: es, en, eu.\n"),
+    ],
+)
+def test_refusals_are_in_the_language_asked_for(argv, said, capsys):
+    assert main(argv) == 2
+    assert capsys.readouterr().err == said
+
+
+def test_speech_errors_carry_lines_and_titled_by_line_id():
+    from companion.core.game import Line
+    from companion.core.language import explain, render, template
+    from companion.speech import errors
+    from companion.speech.backends import make_backend
+    from companion.speech.render import render_wav
+
+    for cls in (errors.SpeechError, errors.EngineUnavailable, errors.NoAudioDevice, errors.VoiceMissing,
+                errors.RenderError, errors.NothingToSay, errors.UnknownBackend):
+        assert cls.title.startswith("error.title.speech.")
+        for lang in ("en", "es", "eu"):
+            assert template(cls.title, lang) != cls.title
+    with pytest.raises(errors.UnknownBackend) as err:
+        make_backend("festival")
+    assert explain(err.value, "es") == "Motor de voz desconocido: 'festival'. Elige uno de estos: auto, pyttsx3, espeak, silent."
+    with pytest.raises(ValueError) as err:
+        render_wav(" ", "es", "x.wav")
+    assert explain(err.value, "eu") == "Ez dago ezer esateko: testua hutsik dago."
+    missing = errors.VoiceMissing(Line("speech.no_voice", {"language": "Euskara"}))
+    assert explain(missing, "es") == render(Line("speech.no_voice", {"language": "Euskara"}), "es")

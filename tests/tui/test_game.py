@@ -89,7 +89,7 @@ async def test_refused_notation_shows_why_and_changes_nothing(make_app, duel: Se
         assert line.value == "hold"  # kept, to be corrected
         await pilot.press(*" nonsense", "enter")
         await pilot.pause()
-        assert "is not a dice duel action" in str(app.screen.query_one("#error").content)
+        assert "Write it like: hold" in str(app.screen.query_one("#error").content)
         line.value = ""
         await pilot.press(*"lucky 1 4", "enter")
         await pilot.pause()
@@ -155,7 +155,7 @@ async def test_secrets_show_only_when_revealed(make_app, duel: Session) -> None:
         shown = screen_text(app)
         assert secret in shown
         assert "lucky 1 3" in shown
-        assert "Lucky: Ana 3" in shown
+        assert "Lucky numbers: Ana 3" in shown
         await pilot.press("v")
         await pilot.pause()
         assert secret not in screen_text(app)

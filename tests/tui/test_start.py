@@ -67,8 +67,8 @@ async def test_bad_option_is_refused_with_its_reason(make_app, home: Path) -> No
         await pilot.click("#begin")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert "at least 10" in str(app.screen.query_one("#error-target").content)
-        assert "at least 10" in str(app.screen.query_one("#new-error").content)
+        assert "como mínimo 10" in str(app.screen.query_one("#error-target").content)
+        assert "como mínimo 10" in str(app.screen.query_one("#new-error").content)
         assert list(home.glob("*.toml")) == []
 
 

@@ -1,0 +1,24 @@
+"""A `Line`: something to show or say, as a voice-pack line id and its values.
+
+It sits below everything else in the core (errors, notation, games and the
+language module all speak in Lines), so it imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+
+@dataclass(frozen=True)
+class Line:
+    """Something to show or say: a voice-pack line id and its values."""
+
+    id: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+    def __hash__(self) -> int:
+        return hash((self.id, tuple(sorted((k, str(v)) for k, v in self.values.items()))))
+
+
+Text = Line | str
