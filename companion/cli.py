@@ -19,7 +19,7 @@ from typing import Sequence
 
 from companion import __version__
 from companion.core.dice import roll_expression
-from companion.core.errors import ActionError, CompanionError, DamagedSaveError
+from companion.core.errors import ActionError, InvalidActionError, CompanionError, DamagedSaveError
 from companion.core.game import Event, Line, Option
 from companion.core.journal import peek_lang
 from companion.core.language import LANGUAGES, explain, render, template
@@ -159,7 +159,10 @@ def cmd_act(args: argparse.Namespace) -> int:
             _print(f"{session.played[-1].entry.notation}:")
             _events(events, lang, args.private)
     except ActionError as exc:
-        _print(_say("cli.act.refused", lang, text=shown(text), reason=explain(exc, lang)), err=True)
+        # A notation error quotes the typed text itself; a rules refusal does not.
+        quoted = isinstance(exc, InvalidActionError) and bool(exc.text)
+        _print(_say("cli.act.refused_quoted" if quoted else "cli.act.refused", lang, text=shown(text),
+                    reason=explain(exc, lang)), err=True)
         if accepted:
             _print(_say("cli.act.nothing_saved", lang, count=len(accepted)), err=True)
         journal.close()

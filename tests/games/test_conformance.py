@@ -126,3 +126,27 @@ def test_a_game_that_never_ends_fails_the_suite():
 def test_every_game_class_is_a_game():
     for name in GAMES:
         assert issubclass(find_game(name), Game)
+
+
+@pytest.mark.parametrize("name, players, options", CASES, ids=IDS)
+def test_every_state_key_has_a_label_in_every_pack(name, players, options):
+    """The state panels and `companion show` label each key from the packs."""
+    keys: set[str] = set()
+    start = Session.new(name, players, options, seed=4, lang="en")
+    end = playout(find_game(name), players, options, seed=4)
+    for session in (start, end):
+        keys |= set(session.game.public_state()) | set(session.game.private_state())
+    for lang in ("en", "es", "eu"):
+        lines = load_pack(lang).lines
+        assert sorted(k for k in keys if f"state.{name}.{k}" not in lines) == [], lang
+
+
+@pytest.mark.parametrize("name, low, high", [("dice-duel", 2, 8), ("gauekos", 6, 28), ("halloween", 4, 5)])
+def test_player_counts_follow_the_rulings(name, low, high):
+    from companion.core.errors import SetupError
+
+    game_cls = find_game(name)
+    assert (game_cls.min_players, game_cls.max_players) == (low, high)
+    for count in (low - 1, high + 1):
+        with pytest.raises(SetupError):
+            game_cls.new([f"P{n}" for n in range(count)])

@@ -1,274 +1,400 @@
-"""The calls of the preparation turn and of every night, one after the other:
-each call's first step speaks its wake line (see prompts.py), its end adds
-the sleep line, and phantom calls take a neutral `pass`. The last night call
-leads to dawn, where the night's deaths are resolved."""
+"""The calls of the preparation turn and of every night, one step each.
+
+A call's prompt names who holds the card, so it is private; what the call
+records is secret, and the table is told only that the role has chosen
+(`public()`). Its first prompt speaks the wake line (`say`); the sleep line
+comes back as an Event when the call ends (night.py). A phantom call offers
+only `pass`, with the same words and facts as a real one.
+"""
 
 from __future__ import annotations
 
-from companion.core.errors import IllegalActionError
+import random
+from itertools import combinations
+from typing import Any
+
 from companion.core.game import Event, Line
+from companion.core.notation import Word
+from companion.core.steps import Offer, Step
 
-from . import prompts
-from .night import SPOKEN, keep_call, night_calls
-from .notation import Action, Lovers, Take, Target, Word
+from .night import SPOKEN, call_name
+from .notation import Action, Lovers, Take, Target
+from .offers import Asking, card_line, elections, seats, word
 from .roles import CAMPESINO, GALTZAGORRI, GAUEKO, SAMARTINTXIKI, role_line
-from .win import winner
+from .story import joined
 
-def call_name(call: str) -> Line:
-    """A call's name as refusals say it ("now it is the {call} call"), in any language."""
-    return Line(f"gauekos.error.call.{call}")
-
-
-CALL_NAMES = {"samartintxiki": "Samartintxiki", "lamia": "Lamia", "lovers": "lovers", "election": "election",
-              "sorgina": "Sorgiña", "gauekos": "Gauekos", "akerbeltz": "Akerbeltz"}
+PASS, LATER, DONE = Word("pass"), Word("later"), Word("done")
+LIFE, NO_LIFE, NO_DEATH = Word("life"), Word("no life"), Word("no death")
+NO_AGREEMENT, CAUGHT, KEEP = Word("no agreement"), Word("caught"), Word("keep")
 
 
-class Calls:
-    """Mixin of `Gauekos`: the preparation turn, the nights and dawn."""
+def secret_event(line_id: str, **values: Any) -> Event:
+    """What only the Kontalari may see: never spoken."""
+    return Event(Line(line_id, values), private=True, speak=False)
 
-    def _begin_calls(self, calls: list[str], events: list[Event]) -> None:
-        self.calls, self.call = calls, -1
-        self._next_call(events)
 
-    def _next_call(self, events: list[Event]) -> None:
-        self.call += 1
-        while self.call < len(self.calls):
-            call = self.calls[self.call]
-            phantom = self.phantom(call)
-            if keep_call(call, phantom, self.settings["phantom_calls"]):
-                self.step = "pass" if phantom else self._first_step(call)
-                self.fresh = True
-                return
-            self.call += 1
-        self.step = None
-        if self.phase != "prep":
-            self._dawn(events)
-            return
-        won = winner(self.roles, self.alive, self.lovers)  # Samartintxiki may have left no gaueko in play
-        if won is not None:
-            self._end(won, events)
-        else:
-            self._start_night(events)
+class CallStep(Asking):
+    """A call that wakes the holders of a card (named in its prompt)."""
 
-    def _first_step(self, call: str) -> str:
-        if call == "akerbeltz":
-            if not self.life_used and self.tonight.get("victim") is not None:
-                return "life"
-            return "death" if not self.death_used else "done"
-        return {"samartintxiki": "choose", "lamia": "lovers", "lovers": "done", "election": "election",
-                "sorgina": "inspect", "gauekos": "victim"}[call]
+    private = True
+    secret = True
 
-    def _end_call(self, events: list[Event]) -> None:
-        call = self.calls[self.call]
-        if call in SPOKEN:
-            events.append(Event(Line(f"gauekos.call.{call}.sleep")))
-        self._next_call(events)
+    def call(self, g) -> str:
+        return g.calls[g.call]
 
-    def _night_action(self, action: Action, events: list[Event]) -> None:
-        call, step = self.calls[self.call], self.step
-        if step == "pass":
-            if action != Word("pass"):
-                raise IllegalActionError(
-                    f"This {CALL_NAMES[call]} call is a phantom: nobody alive holds the card.",
-                    allowed="Wait about as long as a real call, then: pass.",
-                    line=Line("gauekos.error.phantom", {"call": call_name(call)}))
-            events.append(Event(Line("gauekos.phantom.done", {"call": Line(f"gauekos.callname.{call}")}),
-                                private=True, speak=False))
-            self._end_call(events)
-            return
-        if action == Word("pass") and call in SPOKEN:
-            raise self._refused("not_phantom", f"The {CALL_NAMES[call]} call is not a phantom: someone holds the card.",
-                                call=call_name(call))
-        handler = getattr(self, f"_call_{call}")
-        handler(action, events)
+    def holders(self, g) -> list[int]:
+        return g.call_holders(self.call(g))
 
-    def _out_of_order(self, action: Action) -> IllegalActionError:
-        key = self.current_call() or ""
-        call = CALL_NAMES[key]
-        if self.phase == "night" and _night_verb(action):
-            return self._refused("night_order", f"Night actions go in order: now it is the {call} call.",
-                                 call=call_name(key))
-        return self._refused("not_now_call", f"Not now: it is the {call} call.", call=call_name(key))
+    def names(self, g) -> str | None:
+        return ", ".join(g.who(s) for s in self.holders(g)) or None
 
-    def _call_samartintxiki(self, action: Action, events: list[Event]) -> None:
-        seat = self.call_holders("samartintxiki")[0]
-        both_gauekos = self.leftovers.count(GAUEKO) == 2
-        if action == Word("keep"):
-            if both_gauekos:
-                raise IllegalActionError("Both leftover cards are gauekos: Samartintxiki must take one.",
-                                         allowed="Now: take gaueko.",
-                                         line=Line("gauekos.error.must_take"))
-            self.roles[seat] = CAMPESINO
-            self._tell("gauekos.story.samartintxiki.keep", player=self.who(seat))
-            events.append(Event(Line("gauekos.samartintxiki.kept", {"player": self.who(seat)}),
-                                private=True, speak=False))
+    def who(self, g, s):
+        holders = self.holders(g)
+        return holders[0] if holders else None
+
+    def asked(self, g, s):
+        return {"player": self.names(g)}
+
+    def say(self, g, s):
+        return Line(f"gauekos.call.{self.call(g)}.wake") if g.fresh else None
+
+    def public(self, g, s):
+        return Line(f"gauekos.public.{self.call(g)}")
+
+    def facts(self, g, s):
+        call = self.call(g)
+        return {"call": call, "step": g.step, "phantom": g.phantom(call),
+                "holders": [g.who(seat) for seat in self.holders(g)],
+                "countdown": g.settings["gaueko_countdown"] if call == "gauekos" else None,
+                "spoken": call in SPOKEN}
+
+    def apply(self, g, s, action, chance):
+        if action == PASS and self.call(g) in SPOKEN:
+            raise g.refuse("not_phantom", call=call_name(self.call(g)))
+        events: list[Event] = []
+        self.record(g, action, events)
+        return events
+
+    def record(self, g, action: Action, events: list[Event]) -> None:
+        """Record what the call decided, or refuse it; end the call when it is over."""
+        raise g._out_of_order(action)
+
+
+class PhantomStep(CallStep):
+    """A call nobody alive answers: the same words, a pause, then `pass`."""
+
+    kind = "phantom"
+
+    def who(self, g, s):
+        return None
+
+    def asked(self, g, s):
+        return {"call": Line(f"gauekos.callname.{self.call(g)}")}
+
+    def detail(self, g, s):
+        return Line("gauekos.phantom.detail")
+
+    def offers(self, g, s):
+        return [word("pass")]
+
+    def apply(self, g, s, action, chance):
+        if action != PASS:
+            raise g.refuse("phantom", call=call_name(self.call(g)))
+        events = [secret_event("gauekos.phantom.done", call=Line(f"gauekos.callname.{self.call(g)}"))]
+        g._end_call(events)
+        return events
+
+
+class SamartintxikiStep(CallStep):
+    """Samartintxiki keeps his card (and plays as a campesino) or takes a leftover."""
+
+    kind = "samartintxiki"
+
+    def forced(self, g) -> bool:
+        return g.leftovers.count(GAUEKO) == 2
+
+    def detail(self, g, s):
+        line = "gauekos.ask.samartintxiki.forced" if self.forced(g) else "gauekos.ask.samartintxiki.detail"
+        return Line(line, {"cards": joined([role_line(c) for c in g.leftovers])})
+
+    def offers(self, g, s):
+        keep = [] if self.forced(g) else [word("keep")]
+        return keep + [Offer(Take(card), Line("gauekos.choice.take", {"card": role_line(card)}), key=str(n),
+                             group="take") for n, card in enumerate(dict.fromkeys(g.leftovers), 1)]
+
+    def record(self, g, action, events):
+        seat = self.holders(g)[0]
+        if action == KEEP:
+            if self.forced(g):
+                raise g.refuse("must_take")
+            g.roles[seat] = CAMPESINO
+            g._tell("gauekos.story.samartintxiki.keep", player=g.who(seat))
+            events.append(secret_event("gauekos.samartintxiki.kept", player=g.who(seat)))
         elif isinstance(action, Take):
-            if action.role not in self.leftovers:
-                raise IllegalActionError(f"There is no {action.role} card among the leftovers.",
-                                         allowed="Leftovers: " + ", ".join(self.leftovers) + ".",
-                                         line=Line("gauekos.error.no_leftover",
-                                                   {"card": action.role, "leftovers": ", ".join(self.leftovers)}))
-            self.leftovers.remove(action.role)
-            self.leftovers.append(SAMARTINTXIKI)
-            self.cards[seat] = self.roles[seat] = action.role
-            self._tell("gauekos.story.samartintxiki.take", player=self.who(seat), card=action.role)
-            events.append(Event(Line("gauekos.samartintxiki.took", {"player": self.who(seat),
-                                                                     "card": role_line(action.role)}),
-                                private=True, speak=False))
+            if action.role not in g.leftovers:
+                raise g.refuse("no_leftover", card=action.role, leftovers=", ".join(g.leftovers))
+            g.leftovers.remove(action.role)
+            g.leftovers.append(SAMARTINTXIKI)
+            g.cards[seat] = g.roles[seat] = action.role
+            g._tell("gauekos.story.samartintxiki.take", player=g.who(seat), card=action.role)
+            events.append(secret_event("gauekos.samartintxiki.took", player=g.who(seat), card=role_line(action.role)))
         else:
-            raise self._out_of_order(action)
-        self._end_call(events)
+            raise g._out_of_order(action)
+        g._end_call(events)
 
-    def _call_lamia(self, action: Action, events: list[Event]) -> None:
+
+class LamiaStep(CallStep):
+    """The Lamia points at two players (herself too, if she likes): `lovers A B`."""
+
+    kind = "lamia"
+
+    def hint(self, g, s):
+        return Line("gauekos.hint.lovers")
+
+    def accepts(self, g, s):
+        return [Lovers(a + 1, b + 1) for a, b in combinations(g.living(), 2)]
+
+    def sample(self, g, s, rng: random.Random):
+        a, b = rng.sample(g.living(), 2)
+        return Lovers(min(a, b) + 1, max(a, b) + 1)
+
+    def record(self, g, action, events):
         if not isinstance(action, Lovers):
-            raise self._out_of_order(action)
-        a, b = (self._check_seat(s) for s in (action.a, action.b))
-        lamia = self.call_holders("lamia")[0]
-        self.lovers = (a, b)
-        self.roles[lamia] = CAMPESINO
-        self._tell("gauekos.story.lovers", player=self.who(lamia), a=self.who(a), b=self.who(b))
-        events.append(Event(Line("gauekos.lamia.lovers", {"a": self.who(a), "b": self.who(b)}),
-                            private=True, speak=False))
-        self._end_call(events)
+            raise g._out_of_order(action)
+        a, b = (g._check_seat(seat) for seat in (action.a, action.b))
+        lamia = self.holders(g)[0]
+        g.lovers = (a, b)
+        g.roles[lamia] = CAMPESINO
+        g._tell("gauekos.story.lovers", player=g.who(lamia), a=g.who(a), b=g.who(b))
+        events.append(secret_event("gauekos.lamia.lovers", a=g.who(a), b=g.who(b)))
+        g._end_call(events)
 
-    def _call_lovers(self, action: Action, events: list[Event]) -> None:
-        if action != Word("done"):
-            raise self._out_of_order(action)
-        self._end_call(events)
 
-    def _call_election(self, action: Action, events: list[Event]) -> None:
+class LoversStep(CallStep):
+    """The lovers wake and recognise each other: `done`."""
+
+    kind = "lovers"
+
+    def asked(self, g, s):
+        a, b = (g.who(seat) for seat in g.lovers)
+        return {"a": a, "b": b}
+
+    def offers(self, g, s):
+        return [word("done")]
+
+    def record(self, g, action, events):
+        if action != DONE:
+            raise g._out_of_order(action)
+        g._end_call(events)
+
+
+class ElectionStep(CallStep):
+    """The preparation turn's optional election, in front of everybody."""
+
+    kind = "election"
+    private = False
+    secret = False
+
+    def say(self, g, s):
+        return None
+
+    def who(self, g, s):
+        return None
+
+    def asked(self, g, s):
+        return {}
+
+    def offers(self, g, s):
+        return elections(g) + [word("later")]
+
+    def sample(self, g, s, rng: random.Random):
+        return LATER if rng.random() < 0.5 else rng.choice(self.legal(g, s))
+
+    def record(self, g, action, events):
         if isinstance(action, Target) and action.verb == "mayor":
-            self._elect(action, events)
-        elif action != Word("later"):
-            raise self._out_of_order(action)
-        self._end_call(events)
+            g._elect(action, events)
+        elif action != LATER:
+            raise g._out_of_order(action)
+        g._end_call(events)
 
-    def _elect(self, action: Target, events: list[Event]) -> None:
-        if self.mayor_alive():
-            raise IllegalActionError(f"{self.who(self.mayor)} is the Pariente mayor already.",
-                                     line=Line("gauekos.error.mayor_already", {"player": self.who(self.mayor)}))
-        seat = self._check_seat(action.seat)
-        self.mayor = seat
-        self._tell("gauekos.story.mayor", player=self.who(seat))
-        events.append(Event(Line("gauekos.mayor.elected", {"player": self.who(seat)})))
 
-    def _call_sorgina(self, action: Action, events: list[Event]) -> None:
+class SorginaStep(CallStep):
+    """The Sorgiña sees one living player's card (the Kontalari is shown it)."""
+
+    kind = "sorgina"
+
+    def offers(self, g, s):
+        others = [seat for seat in g.living() if seat not in self.holders(g)]
+        return seats(g, "sorgina", others, lambda seat: card_line(g, seat, "gauekos.choice.inspect"))
+
+    def record(self, g, action, events):
         if not (isinstance(action, Target) and action.verb == "sorgina"):
-            raise self._out_of_order(action)
-        sorgina = self.call_holders("sorgina")[0]
-        seat = self._check_seat(action.seat, what="sorgina")
+            raise g._out_of_order(action)
+        sorgina = self.holders(g)[0]
+        seat = g._check_seat(action.seat, what="sorgina")
         if seat == sorgina:
-            raise IllegalActionError("The Sorgiña cannot inspect herself.", allowed="Choose another living player.",
-                                     line=Line("gauekos.error.sorgina_self"))
-        card = self.cards[seat]
-        self.tonight["inspected"] = seat
-        self._tell("gauekos.story.sorgina", player=self.who(sorgina), target=self.who(seat), card=card)
-        events.append(Event(prompts.card_line(self, seat, "gauekos.sorgina.show"), private=True, speak=False))
-        self._end_call(events)
+            raise g.refuse("sorgina_self")
+        g.tonight["inspected"] = seat
+        g._tell("gauekos.story.sorgina", player=g.who(sorgina), target=g.who(seat), card=g.cards[seat])
+        events.append(Event(card_line(g, seat, "gauekos.sorgina.show"), private=True, speak=False))
+        g._end_call(events)
 
-    def _call_gauekos(self, action: Action, events: list[Event]) -> None:
+
+class GauekosStep(CallStep):
+    """The gauekos agree on a victim, or do not, or catch Galtzagorri spying."""
+
+    kind = "gauekos"
+
+    def spies(self, g) -> list[int]:
+        return [seat for seat in g.living() if g.roles[seat] == GALTZAGORRI]
+
+    def asked(self, g, s):
+        return {"players": self.names(g)}
+
+    def detail(self, g, s):
+        return Line("gauekos.ask.gauekos.detail", {"seconds": g.settings["gaueko_countdown"]})
+
+    def offers(self, g, s):
+        prey = [seat for seat in g.living() if g.roles[seat] != GAUEKO]
+        return seats(g, "victim", prey) + [word("no agreement")] + ([word("caught")] if self.spies(g) else [])
+
+    def sample(self, g, s, rng: random.Random):
+        roll = rng.random()
+        if roll < 0.08:
+            return NO_AGREEMENT
+        if roll < 0.16 and self.spies(g):
+            return CAUGHT
+        return Target("victim", rng.choice([seat for seat in g.living() if g.roles[seat] != GAUEKO]) + 1)
+
+    def record(self, g, action, events):
         if isinstance(action, Target) and action.verb == "victim":
-            seat = self._check_seat(action.seat, what="gauekos")
-            if self.roles[seat] == GAUEKO:
-                raise IllegalActionError(f"The gauekos cannot choose a gaueko ({self.who(seat)} is one).",
-                                         allowed="Choose a living player who is not a gaueko.",
-                                         line=Line("gauekos.error.gaueko_victim", {"player": self.who(seat)}))
-            self.tonight.update(victim=seat, cause="gauekos")
-            self._tell("gauekos.story.victim", target=self.who(seat))
-            line = Line("gauekos.gauekos.chose", {"player": self.who(seat)})
-        elif action == Word("no agreement"):
-            self.tonight.update(victim=None, cause=None)
-            self._tell("gauekos.story.no_agreement")
-            line = Line("gauekos.gauekos.no_agreement")
-        elif action == Word("caught"):
-            spies = [s for s, r in enumerate(self.roles) if r == GALTZAGORRI and self.alive[s]]
+            seat = g._check_seat(action.seat, what="gauekos")
+            if g.roles[seat] == GAUEKO:
+                raise g.refuse("gaueko_victim", player=g.who(seat))
+            g.tonight.update(victim=seat, cause="gauekos")
+            g._tell("gauekos.story.victim", target=g.who(seat))
+            events.append(secret_event("gauekos.gauekos.chose", player=g.who(seat)))
+        elif action == NO_AGREEMENT:
+            g.tonight.update(victim=None, cause=None)
+            g._tell("gauekos.story.no_agreement")
+            events.append(secret_event("gauekos.gauekos.no_agreement"))
+        elif action == CAUGHT:
+            spies = self.spies(g)
             if not spies:
-                raise IllegalActionError("Nobody alive holds Galtzagorri: nobody can be caught spying.",
-                                         allowed="Record the victim or no agreement.",
-                                         line=Line("gauekos.error.no_spy"))
-            self.tonight.update(victim=spies[0], cause="caught")
-            self._tell("gauekos.story.caught", player=self.who(spies[0]))
-            line = Line("gauekos.gauekos.caught", {"player": self.who(spies[0])})
+                raise g.refuse("no_spy")
+            g.tonight.update(victim=spies[0], cause="caught")
+            g._tell("gauekos.story.caught", player=g.who(spies[0]))
+            events.append(secret_event("gauekos.gauekos.caught", player=g.who(spies[0])))
         else:
-            raise self._out_of_order(action)
-        events.append(Event(line, private=True, speak=False))
-        self._end_call(events)
+            raise g._out_of_order(action)
+        g._end_call(events)
 
-    def _call_akerbeltz(self, action: Action, events: list[Event]) -> None:
-        akerbeltz = self.call_holders("akerbeltz")[0]
-        me = self.who(akerbeltz)
-        victim = self.tonight.get("victim")
-        if action in (Word("life"), Word("no life")):
-            if self.life_used:
-                raise self._refused("life_used", "Akerbeltz has already used her life spell.")
+
+class AkerbeltzStep(CallStep):
+    """Akerbeltz's call: first the life spell (while unused and someone is to die), then the
+    death spell (while unused), then `done` when she has none left. `g.step` says which."""
+
+    def title(self, g, s):
+        return Line("gauekos.ask.akerbeltz.done", {"player": self.names(g)})
+
+    def detail(self, g, s):
+        if not g.fresh:
+            return Line("gauekos.ask.death.detail")
+        return Line("gauekos.ask.akerbeltz.spent" if g.life_used else "gauekos.ask.akerbeltz.nobody")
+
+    def offers(self, g, s):
+        return [word("done")]
+
+    def record(self, g, action, events):
+        akerbeltz = g.who(self.holders(g)[0])
+        victim = g.tonight.get("victim")
+        if action in (LIFE, NO_LIFE):
+            if g.life_used:
+                raise g.refuse("life_used")
             if victim is None:
-                raise self._refused("life_nobody", "Nobody is about to die tonight: the life spell has nothing to save.")
-            if self.step != "life":
-                raise self._refused("life_decided", "Akerbeltz has already decided about her life spell tonight.")
-            if action == Word("life"):
-                self.life_used = True
-                self.tonight["saved"] = True
-                self._tell("gauekos.story.life", player=me, target=self.who(victim))
-                events.append(Event(Line("gauekos.akerbeltz.saved", {"player": self.who(victim)}),
-                                    private=True, speak=False))
-            self.step = "death" if not self.death_used else None
-        elif (isinstance(action, Target) and action.verb == "death") or action == Word("no death"):
-            if self.death_used:
-                raise self._refused("death_used", "Akerbeltz has already used her death spell.")
-            if self.step != "death":
-                raise self._refused("life_first", "First the life spell: life or no life.")
+                raise g.refuse("life_nobody")
+            if g.step != "life":
+                raise g.refuse("life_decided")
+            if action == LIFE:
+                g.life_used = True
+                g.tonight["saved"] = True
+                g._tell("gauekos.story.life", player=akerbeltz, target=g.who(victim))
+                events.append(secret_event("gauekos.akerbeltz.saved", player=g.who(victim)))
+            g.step = "death" if not g.death_used else None
+        elif (isinstance(action, Target) and action.verb == "death") or action == NO_DEATH:
+            if g.death_used:
+                raise g.refuse("death_used")
+            if g.step != "death":
+                raise g.refuse("life_first")
             if isinstance(action, Target):
-                seat = self._check_seat(action.seat, what="death")
-                self.death_used = True
-                self.tonight["death"] = seat
-                self._tell("gauekos.story.death_spell", player=me, target=self.who(seat))
-                events.append(Event(Line("gauekos.akerbeltz.cursed", {"player": self.who(seat)}),
-                                    private=True, speak=False))
-            self.step = None
-        elif action == Word("done"):
-            if self.step != "done":
-                raise self._refused("spell_left", "Akerbeltz still has a spell to decide on.")
-            self.step = None
+                seat = g._check_seat(action.seat, what="death")
+                g.death_used = True
+                g.tonight["death"] = seat
+                g._tell("gauekos.story.death_spell", player=akerbeltz, target=g.who(seat))
+                events.append(secret_event("gauekos.akerbeltz.cursed", player=g.who(seat)))
+            g.step = None
+        elif action == DONE:
+            if g.step != "done":
+                raise g.refuse("spell_left")
+            g.step = None
         else:
-            raise self._out_of_order(action)
-        self.fresh = False
-        if self.step is None:
-            self._end_call(events)
-
-    # -- night and dawn ------------------------------------------------------------
-
-    def _start_night(self, events: list[Event]) -> None:
-        self.night += 1
-        self.phase = "night"
-        self.tonight = {"victim": None, "cause": None, "saved": False, "death": None, "inspected": None}
-        self._tell("gauekos.story.night", night=self.night)
-        events.append(Event(Line("gauekos.night.falls", {"night": self.night})))
-        self._begin_calls(night_calls(self.deck_roles()), events)
-
-    def _dawn(self, events: list[Event]) -> None:
-        self.day = self.night
-        self.phase = "day"
-        self.calls, self.call, self.step = [], 0, None
-        events.append(Event(Line("gauekos.dawn", {"day": self.day})))
-        deaths: list[tuple[int, str]] = []
-        victim = self.tonight.get("victim")
-        if victim is not None and not self.tonight.get("saved"):
-            deaths.append((victim, self.tonight["cause"]))
-        cursed = self.tonight.get("death")
-        if cursed is not None and cursed != (victim if deaths else None):
-            deaths.append((cursed, "death_spell"))
-        self._tell("gauekos.story.day", day=self.day)
-        if not deaths:
-            events.append(Event(Line("gauekos.dawn.nobody")))
-            self._tell("gauekos.story.nobody")
-        for seat, cause in deaths:
-            self._kill(seat, cause, events)
-        self.after = "day"
-        self._settle(events)
+            raise g._out_of_order(action)
+        g.fresh = False
+        if g.step is None:
+            g._end_call(events)
 
 
-def _night_verb(action: Action) -> bool:
-    """Actions that belong to some night call (for the out-of-order refusal)."""
-    if isinstance(action, Target):
-        return action.verb in ("sorgina", "victim", "death")
-    return action in (Word("no agreement"), Word("caught"), Word("life"), Word("no life"), Word("no death"))
+class LifeStep(AkerbeltzStep):
+    """She is shown tonight's victim: save them, or keep the spell."""
+
+    kind = "akerbeltz_life"
+
+    def title(self, g, s):
+        return Line("gauekos.ask.life", {"player": self.names(g), "victim": g.who(g.tonight["victim"])})
+
+    def detail(self, g, s):
+        return Line("gauekos.ask.life.detail", {"victim": g.who(g.tonight["victim"])})
+
+    def offers(self, g, s):
+        return [word("life", victim=g.who(g.tonight["victim"])), word("no life")]
+
+    def sample(self, g, s, rng: random.Random):
+        return LIFE if rng.random() < 0.5 else NO_LIFE
+
+
+class DeathStep(AkerbeltzStep):
+    """She may strike any living player, or keep the spell."""
+
+    kind = "akerbeltz_death"
+
+    def title(self, g, s):
+        return Line("gauekos.ask.death", {"player": self.names(g)})
+
+    def offers(self, g, s):
+        return seats(g, "death", g.living()) + [word("no death")]
+
+    def sample(self, g, s, rng: random.Random):
+        return Target("death", rng.choice(g.living()) + 1) if rng.random() < 0.35 else NO_DEATH
+
+
+class DoneStep(AkerbeltzStep):
+    """Both spells are spent: she only looks."""
+
+    kind = "akerbeltz_done"
+
+    def sample(self, g, s, rng: random.Random):
+        return DONE
+
+
+CALLS: dict[str, Step] = {step.kind: step for step in (SamartintxikiStep(), LamiaStep(), LoversStep(),
+                                                        ElectionStep(), SorginaStep(), GauekosStep())}
+AKERBELTZ = {"life": LifeStep(), "death": DeathStep(), "done": DoneStep()}
+PHANTOM = PhantomStep()
+
+
+def call_step(g) -> Step:
+    """The step of the call under way: a phantom's `pass`, Akerbeltz's spell, or the call itself."""
+    if g.step == "pass":
+        return PHANTOM
+    call = g.calls[g.call]
+    return AKERBELTZ[g.step] if call == "akerbeltz" else CALLS[call]

@@ -1,20 +1,120 @@
 """Deaths and their consequences, in the rulings' order: every death is
 announced with its card and queues what follows from it (a lover's grief,
 the Cazador's shot, the Pariente mayor's successor). The queue blocks every
-other action; the win is decided once no death is still owed."""
+other action, one step per consequence; the win is decided once no death is
+still owed."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from companion.core.errors import IllegalActionError
 from companion.core.game import Event, Line
+from companion.core.notation import Word
+from companion.core.steps import Offer, Step
 
-from .notation import Action, Target, Word
+from .notation import Target
+from .offers import Asking, seats, word
 from .roles import CAZADOR, role_line
 from .win import winner
 
 NIGHT_DEATHS = ("gauekos", "caught", "death_spell")
+NO_SHOT = Word("no shot")
+
+
+class PendingStep(Asking):
+    """A consequence of a death, owed by the seat in `s` (the first of `g.pending`)."""
+
+    def who(self, g, s):
+        return s["seat"]
+
+    def asked(self, g, s):
+        return {"player": g.who(s["seat"])}
+
+    def apply(self, g, s, action, chance):
+        events: list[Event] = []
+        self.record(g, s, action, events)
+        g._settle(events)
+        return events
+
+    def record(self, g, s, action, events: list[Event]) -> None:
+        raise NotImplementedError
+
+
+class GriefStep(PendingStep):
+    """A lover never outlives the other."""
+
+    kind = "grief"
+
+    def asked(self, g, s):
+        return {"player": g.who(s["seat"]), "lover": g.who(s["cause"])}
+
+    def offers(self, g, s):
+        seat = s["seat"]
+        return [Offer(Target("grief", seat + 1), Line("gauekos.choice.grief", {"player": g.who(seat)}),
+                      key=str(seat + 1), group="grief", seat=seat + 1)]
+
+    def record(self, g, s, action, events):
+        seat = s["seat"]
+        if action != Target("grief", seat + 1):
+            raise g.refuse("grief_first", player=g.who(seat), lover=g.who(s["cause"]), seat=seat + 1)
+        g.pending.pop(0)
+        g._kill(seat, "grief", events, lover=g.who(s["cause"]))
+
+
+class ShotStep(PendingStep):
+    """The dead Cazador shoots a living player, or holds his fire."""
+
+    kind = "shot"
+
+    def say(self, g, s):
+        return Line("gauekos.shot.say", {"player": g.who(s["seat"])})
+
+    def offers(self, g, s):
+        return seats(g, "shoot", g.living()) + [word("no shot")]
+
+    def sample(self, g, s, rng: random.Random):
+        if rng.random() < 0.9:
+            return Target("shoot", rng.choice(g.living()) + 1)
+        return rng.choice(self.legal(g, s))
+
+    def record(self, g, s, action, events):
+        seat = s["seat"]
+        if action == NO_SHOT:
+            g.pending.pop(0)
+            g._tell("gauekos.story.no_shot", player=g.who(seat))
+            events.append(Event(Line("gauekos.shot.none", {"player": g.who(seat)})))
+        elif isinstance(action, Target) and action.verb == "shoot":
+            target = g._check_seat(action.seat, what="shoot")
+            g.pending.pop(0)
+            g._kill(target, "shot", events, by=g.who(seat))
+        else:
+            raise g.refuse("shot_first", player=g.who(seat))
+
+
+class SuccessorStep(PendingStep):
+    """The dead Pariente mayor names a living successor."""
+
+    kind = "successor"
+
+    def say(self, g, s):
+        return Line("gauekos.successor.say", {"player": g.who(s["seat"])})
+
+    def offers(self, g, s):
+        return seats(g, "successor", g.living())
+
+    def record(self, g, s, action, events):
+        seat = s["seat"]
+        if not (isinstance(action, Target) and action.verb == "successor"):
+            raise g.refuse("successor_first", player=g.who(seat))
+        heir = g._check_seat(action.seat, what="successor")
+        g.pending.pop(0)
+        g.mayor = heir
+        g._tell("gauekos.story.successor", player=g.who(seat), successor=g.who(heir))
+        events.append(Event(Line("gauekos.mayor.successor", {"player": g.who(seat), "successor": g.who(heir)})))
+
+
+PENDING: dict[str, Step] = {step.kind: step for step in (GriefStep(), ShotStep(), SuccessorStep())}
 
 
 class Deaths:
@@ -67,41 +167,3 @@ class Deaths:
         for seat, card in enumerate(self.cards):
             events.append(Event(Line("gauekos.reveal", {"player": self.who(seat), "card": role_line(card)}),
                                 speak=False))
-
-    def _resolve_pending(self, action: Action, events: list[Event]) -> None:
-        first = self.pending[0]
-        kind, seat = first["kind"], first["seat"]
-        if kind == "grief":
-            if action != Target("grief", seat + 1):
-                raise IllegalActionError(
-                    f"{self.who(seat)} must die of grief first: {self.who(first['cause'])} was their lover.",
-                    allowed=f"Now: grief {seat + 1}.",
-                    line=Line("gauekos.error.grief_first", {"player": self.who(seat), "lover": self.who(first["cause"]),
-                                                            "seat": seat + 1}))
-            self.pending.pop(0)
-            self._kill(seat, "grief", events, lover=self.who(first["cause"]))
-        elif kind == "shot":
-            if action == Word("no shot"):
-                self.pending.pop(0)
-                self._tell("gauekos.story.no_shot", player=self.who(seat))
-                events.append(Event(Line("gauekos.shot.none", {"player": self.who(seat)})))
-            elif isinstance(action, Target) and action.verb == "shoot":
-                target = self._check_seat(action.seat, what="shoot")
-                self.pending.pop(0)
-                self._kill(target, "shot", events, by=self.who(seat))
-            else:
-                raise IllegalActionError(f"{self.who(seat)}, the Cazador, shoots first.",
-                                         allowed="Now: shoot SEAT or no shot.",
-                                         line=Line("gauekos.error.shot_first", {"player": self.who(seat)}))
-        else:
-            if not (isinstance(action, Target) and action.verb == "successor"):
-                raise IllegalActionError(f"{self.who(seat)}, the dead Pariente mayor, names a successor first.",
-                                         allowed="Now: successor SEAT.",
-                                         line=Line("gauekos.error.successor_first", {"player": self.who(seat)}))
-            heir = self._check_seat(action.seat, what="successor")
-            self.pending.pop(0)
-            self.mayor = heir
-            self._tell("gauekos.story.successor", player=self.who(seat), successor=self.who(heir))
-            events.append(Event(Line("gauekos.mayor.successor", {"player": self.who(seat),
-                                                                  "successor": self.who(heir)})))
-        self._settle(events)

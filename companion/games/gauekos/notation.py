@@ -3,79 +3,58 @@
 Actions are frozen dataclasses whose `str()` is the canonical notation, so
 `parse(str(action)) == action`. Seats are numbers from 1. Parsing only
 checks the shape of a line; whether it is allowed now is the rules' call.
-See docs/games/gauekos.md for the whole notation.
+Every spelling is declared once in `WORDS`; see docs/games/gauekos.md.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import ClassVar
 
 from companion.core.errors import InvalidActionError
 from companion.core.game import Line
+from companion.core.notation import Word, Words, number, shown
 
-from .roles import GAUEKO, ROLES, SPECIALS, ascii_word, recommended_gauekos, role_key
+from .roles import GAUEKO, ROLES, SPECIALS, recommended_gauekos, role_key
 
-# Actions that are a fixed word or two (canonical spelling -> accepted spellings).
-WORDS = {
-    "deal": ("deal", "reparte", "banatu"),
-    "start": ("start", "empezar", "hasi"),
-    "keep": ("keep",),
-    "done": ("done", "ok"),
-    "pass": ("pass", "phantom"),
-    "later": ("later", "mayor later"),
-    "no agreement": ("no agreement", "none", "victim none"),
-    "caught": ("caught", "caught spying"),
-    "life": ("life", "life spell"),
-    "no life": ("no life",),
-    "no death": ("no death",),
-    "no shot": ("no shot", "shoot none"),
-    "no lynch": ("no lynch",),
-    "vote again": ("vote again", "again"),
-    "night": ("night",),
-}
-_WORD_OF = {spelling: canonical for canonical, spellings in WORDS.items() for spelling in spellings}
+# Verbs that name one seat: `victim 4` (their canonical spelling is the Target's verb).
+SEAT_VERBS = ("sorgina", "victim", "death", "grief", "shoot", "successor", "mayor", "tiebreak")
 
-# Actions that name one seat (canonical verb -> accepted verbs).
-TARGETS = {
-    "sorgina": ("sorgina", "inspect"),
-    "victim": ("victim", "kill"),
-    "death": ("death",),
-    "grief": ("grief",),
-    "shoot": ("shoot",),
-    "successor": ("successor",),
-    "mayor": ("mayor", "elect"),
-    "tiebreak": ("tiebreak",),
-}
-_TARGET_OF = {verb: canonical for canonical, verbs in TARGETS.items() for verb in verbs}
-
-NOTATION_HELP = (
-    "Actions: deck gaueko N ROLES..., role SEAT ROLE, deal, start, keep, take ROLE, lovers A B, "
-    "done, pass, mayor SEAT, later, sorgina SEAT, victim SEAT, no agreement, caught, life, no life, "
-    "death SEAT, no death, grief SEAT, shoot SEAT, no shot, successor SEAT, vote A>B C>D..., "
-    "votes SEAT:COUNT..., runoff A B, tiebreak SEAT, no lynch, vote again, night."
+WORDS = Words(
+    "gauekos",
+    phrases={
+        "deal": ("reparte", "banatu"), "start": ("empezar", "hasi"), "keep": (), "done": ("ok",),
+        "pass": ("phantom",), "later": ("mayor later",), "no agreement": ("none", "victim none"),
+        "caught": ("caught spying",), "life": ("life spell",), "no life": (), "no death": (),
+        "no shot": ("shoot none",), "no lynch": (), "vote again": ("again",), "night": (),
+    },
+    verbs={
+        "sorgina": ("inspect",), "victim": ("kill",), "death": (), "grief": (), "shoot": (), "successor": (),
+        "mayor": ("elect",), "tiebreak": (), "deck": (), "role": (), "take": (), "lovers": (), "runoff": (),
+        "vote": (), "votes": (),
+    },
+    examples=("deck gaueko 2 sorgina", "role 3 sorgina", "lovers 2 5", "victim 4", "vote 1>5 2>5",
+              "votes 5:3 1:1", "runoff 1 5", "no agreement", "pass", "night"),
 )
 
 
-@dataclass(frozen=True)
-class Word:
-    """An action that is just a word: deal, start, pass, life, no lynch..."""
+class Spelled:
+    """`str()` is the verb, then the other fields in order: `role 3 sorgina`."""
 
-    word: str
+    verb: ClassVar[str]  # set by each action (a field of Target's: its verb varies)
 
     def __str__(self) -> str:
-        return self.word
+        words = (getattr(self, f.name) for f in fields(self) if f.name != "verb")  # type: ignore[arg-type]
+        return " ".join([self.verb, *map(str, words)])
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(Spelled):
     """An action on one seat: `victim 4`, `shoot 2`, `mayor 7`..."""
 
-    verb: str
+    verb: str  # type: ignore[misc]
     seat: int
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.seat}"
 
 
 @dataclass(frozen=True)
@@ -90,104 +69,118 @@ class Deck:
 
 
 @dataclass(frozen=True)
-class Role:
+class Role(Spelled):
     """The card a seat received, entered by hand."""
 
+    verb = "role"
     seat: int
     role: str
 
-    def __str__(self) -> str:
-        return f"role {self.seat} {self.role}"
-
 
 @dataclass(frozen=True)
-class Take:
+class Take(Spelled):
     """Samartintxiki takes one of the two leftover cards."""
 
+    verb = "take"
     role: str
 
-    def __str__(self) -> str:
-        return f"take {self.role}"
-
 
 @dataclass(frozen=True)
-class Lovers:
-    """The two seats the Lamia enamours (lowest seat first)."""
+class Pair(Spelled):
+    """Two different seats, lowest first."""
 
     a: int
     b: int
 
-    def __str__(self) -> str:
-        return f"lovers {self.a} {self.b}"
+
+class Lovers(Pair):
+    """The two seats the Lamia enamours."""
+
+    verb = "lovers"
+
+
+class Runoff(Pair):
+    """The two candidates of the runoff."""
+
+    verb = "runoff"
 
 
 @dataclass(frozen=True)
-class Runoff:
-    """The two candidates of the runoff (lowest seat first)."""
+class Ballots:
+    """Seat pairs in seat order, written `A>B` (per voter) or `A:N` (counts)."""
 
-    a: int
-    b: int
-
-    def __str__(self) -> str:
-        return f"runoff {self.a} {self.b}"
-
-
-@dataclass(frozen=True)
-class Vote:
-    """Per-voter entry: (voter, target) pairs in voter order; abstainers are left out."""
-
-    ballots: tuple[tuple[int, int], ...]
+    verb: ClassVar[str] = ""
+    sep: ClassVar[str] = ""
+    pairs: tuple[tuple[int, int], ...]
 
     def __str__(self) -> str:
-        return " ".join(["vote", *(f"{v}>{t}" for v, t in self.ballots)])
+        return " ".join([self.verb, *(f"{a}{self.sep}{b}" for a, b in self.pairs)])
 
 
-@dataclass(frozen=True)
-class Votes:
+class Vote(Ballots):
+    """Per-voter entry: (voter, target) pairs; abstainers are left out."""
+
+    verb, sep = "vote", ">"
+
+    @property
+    def ballots(self) -> tuple[tuple[int, int], ...]:
+        return self.pairs
+
+
+class Votes(Ballots):
     """Counts per candidate, as the Kontalari counted the raised hands."""
 
-    counts: tuple[tuple[int, int], ...]
+    verb, sep = "votes", ":"
 
-    def __str__(self) -> str:
-        return " ".join(["votes", *(f"{s}:{n}" for s, n in self.counts)])
+    @property
+    def counts(self) -> tuple[tuple[int, int], ...]:
+        return self.pairs
 
 
 Action = Word | Target | Deck | Role | Take | Lovers | Runoff | Vote | Votes
 
 _PAIR = re.compile(r"^(\d+)([>:])(\d+)$")
+# How each verb is written, for "write it like" (a seat verb not listed: `victim 3`).
+EXAMPLES = {"vote": "vote 1>5 2>5 3>1", "votes": "votes 5:4 1:2", "lovers": "lovers 2 5", "runoff": "runoff 2 5",
+            "role": "role 3 sorgina", "take": "take gaueko"}
 
 
-def _bad(text: str, why: str, allowed: str = NOTATION_HELP, *, line: str, **values: object) -> InvalidActionError:
-    """`line` (under gauekos.error.notation.) says `'text': why allowed` in any language."""
-    values = {"text": repr(text), **values}
-    if allowed == NOTATION_HELP:
-        values["help"] = Line("gauekos.notation.help")
-    return InvalidActionError(f"{text!r}: {why}", text=text, allowed=allowed,
-                              line=Line(f"gauekos.error.notation.{line}", values))
+def example(verb: str) -> str:
+    return EXAMPLES.get(verb, f"{verb} 3")
 
 
-def _seat(text: str, word: str, example: str) -> int:
+def _bad(text: str, line: str, **values: object) -> InvalidActionError:
+    """`text` is not written right: `gauekos.error.notation.<line>` says how."""
+    return InvalidActionError(Line(f"gauekos.error.notation.{line}", {"text": repr(shown(text)), **values}),
+                              text=text)
+
+
+def _seat(text: str, word: str, verb: str) -> int:
     if not word.isdigit():
-        raise _bad(text, f"{word!r} is not a seat number.", f"Write it like: {example}.",
-                   line="seat", word=repr(word), example=example)
-    return int(word)
+        raise _bad(text, "seat", word=repr(shown(word, 12)), example=example(verb))
+    return number(word, text)
 
 
-def _pairs(text: str, words: list[str], sep: str, example: str) -> tuple[tuple[int, int], ...]:
+def _pairs(text: str, kind: type[Ballots], words: list[str]) -> Ballots:
     pairs = []
+    like = example(kind.verb)
     for word in words:
         match = _PAIR.match(word)
-        if not match or match.group(2) != sep:
-            shape = f"SEAT{sep}{'SEAT' if sep == '>' else 'COUNT'}"
-            raise _bad(text, f"{word!r} is not a {shape} pair.", f"Write it like: {example}.",
-                       line="pair", word=repr(word), shape=shape, example=example)
-        pairs.append((int(match.group(1)), int(match.group(3))))
+        if not match or match.group(2) != kind.sep:
+            shape = f"SEAT{kind.sep}{'SEAT' if kind is Vote else 'COUNT'}"
+            raise _bad(text, "pair", word=repr(shown(word, 12)), shape=shape, example=like)
+        pairs.append((number(match.group(1), text), number(match.group(3), text)))
     firsts = [p[0] for p in pairs]
     if len(set(firsts)) != len(firsts):
-        what = "voter" if sep == ">" else "candidate"
-        raise _bad(text, f"a {what} appears twice.", f"Write each {what} once, like: {example}.",
-                   line=f"twice.{what}", example=example)
-    return tuple(sorted(pairs))
+        raise _bad(text, "twice.voter" if kind is Vote else "twice.candidate", example=like)
+    return kind(tuple(sorted(pairs)))
+
+
+def _card(text: str, word: str, line: str) -> str:
+    role = role_key(word)
+    if role is None:
+        raise _bad(text, line, word=repr(shown(word, 12)), cards=", ".join(ROLES))
+    return role
 
 
 def _deck(text: str, words: list[str], players: int) -> Deck:
@@ -195,29 +188,22 @@ def _deck(text: str, words: list[str], players: int) -> Deck:
     specials: set[str] = set()
     index = 0
     while index < len(words):
-        role = role_key(words[index])
-        if role is None:
-            raise _bad(text, f"{words[index]!r} is not a card of the game.",
-                       "Cards: " + ", ".join(ROLES) + ". Write it like: deck gaueko 2 sorgina cazador.",
-                       line="deck_card", word=repr(words[index]), cards=", ".join(ROLES))
+        role = _card(text, words[index], "deck_card")
         count = None
         if index + 1 < len(words) and words[index + 1].isdigit():
-            count = int(words[index + 1])
+            count = number(words[index + 1], text)
             index += 1
         index += 1
         if role == GAUEKO:
             if gauekos is not None:
-                raise _bad(text, "the gaueko count is given twice.", "Write it like: deck gaueko 2 sorgina.",
-                           line="gaueko_twice")
+                raise _bad(text, "gaueko_twice")
             gauekos = 1 if count is None else count
         elif role in SPECIALS:
             if count not in (None, 1):
-                raise _bad(text, f"the box has one {role} card.", "Name each special card once.",
-                           line="one_special", card=role)
+                raise _bad(text, "one_special", card=role)
             specials.add(role)
         else:
-            raise _bad(text, "campesinos fill the deck by themselves.",
-                       "Name the gaueko count and the special cards: deck gaueko 2 sorgina.", line="campesinos")
+            raise _bad(text, "campesinos")
     if gauekos is None:
         gauekos = recommended_gauekos(players)
     return Deck(gauekos, tuple(s for s in SPECIALS if s in specials))
@@ -225,38 +211,29 @@ def _deck(text: str, words: list[str], players: int) -> Deck:
 
 def parse(text: str, players: int) -> Action:
     """Read one line of Gauekos notation (`players` fills in the recommended gaueko count)."""
-    words = ascii_word(text).split()
-    if not words:
-        raise _bad(text, "nothing was typed.", line="empty")
-    joined = " ".join(words)
-    if joined in _WORD_OF:
-        return Word(_WORD_OF[joined])
-    verb, rest = words[0], words[1:]
-    if verb in _TARGET_OF and len(rest) == 1:
-        canonical = _TARGET_OF[verb]
-        return Target(canonical, _seat(text, rest[0], f"{canonical} 3"))
+    words = WORDS.split(text)
+    found = WORDS.phrase(words)
+    if found is not None:
+        return found
+    verb, rest = WORDS.verb(words[0]), words[1:]
+    if verb in SEAT_VERBS and len(rest) == 1:
+        return Target(verb, _seat(text, rest[0], verb))
     if verb == "deck":
         return _deck(text, rest, players)
     if verb == "role" and len(rest) == 2:
-        seat = _seat(text, rest[0], "role 3 sorgina")
-        role = role_key(rest[1])
-        if role is None:
-            raise _bad(text, f"{rest[1]!r} is not a card of the game.", "Cards: " + ", ".join(ROLES) + ".",
-                       line="role_card", word=repr(rest[1]), cards=", ".join(ROLES))
-        return Role(seat, role)
+        return Role(_seat(text, rest[0], verb), _card(text, rest[1], "role_card"))
     if verb == "take" and len(rest) == 1:
-        role = role_key(rest[0])
-        if role is None:
-            raise _bad(text, f"{rest[0]!r} is not a card of the game.", "Write it like: take gaueko.",
-                       line="take_card", word=repr(rest[0]))
-        return Take(role)
+        return Take(_card(text, rest[0], "take_card"))
     if verb in ("lovers", "runoff") and len(rest) == 2:
-        a, b = (_seat(text, w, f"{verb} 2 5") for w in rest)
+        a, b = (_seat(text, w, verb) for w in rest)
         if a == b:
-            raise _bad(text, "name two different seats.", f"Write it like: {verb} 2 5.", line="same_seat", verb=verb)
+            raise _bad(text, "same_seat", verb=verb)
         return (Lovers if verb == "lovers" else Runoff)(min(a, b), max(a, b))
-    if verb == "vote":
-        return Vote(_pairs(text, rest, ">", "vote 1>5 2>5 3>1"))
-    if verb == "votes":
-        return Votes(_pairs(text, rest, ":", "votes 5:4 1:2"))
-    raise _bad(text, "this is not a Gauekos action.", line="unknown")
+    if verb in ("vote", "votes"):
+        return _pairs(text, Vote if verb == "vote" else Votes, rest)
+    if verb is not None:
+        raise WORDS.shape(text, example(verb))  # a known verb with the wrong words: `lovers 3`
+    refusal = WORDS.unknown(text, words)  # "did you mean ...?" when something is close
+    if refusal.line.id == "error.notation.unknown":  # nothing is: every Gauekos action
+        raise _bad(text, "unknown", help=Line("gauekos.notation.help"))
+    raise refusal

@@ -9,10 +9,10 @@ forbids them (the Kontalari decides).
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Mapping
 
 from companion.core.game import Line
+from companion.core.notation import fold
 
 CAMPESINO = "campesino"
 GAUEKO = "gaueko"
@@ -41,14 +41,9 @@ ALIASES = {
 }
 
 
-def ascii_word(text: str) -> str:
-    """`Sorgiña` -> `sorgina`: notation ignores case and accents."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-
-
 def role_key(word: str) -> str | None:
-    """The role a typed word names, or None."""
-    key = ascii_word(word)
+    """The role a typed word names (any case, any accents), or None."""
+    key = fold(word)
     if key in ROLES:
         return key
     return ALIASES.get(key)
@@ -102,5 +97,5 @@ def deck_warnings(players: int, gauekos: int, specials: tuple[str, ...]) -> list
 
 
 def count_text(cards: Mapping[str, int]) -> str:
-    """`2 gaueko, 1 sorgina, 5 campesino` for refusals (English, like every refusal)."""
+    """`2 gaueko, 1 sorgina, 5 campesino`: the cards as notation writes them, for refusals."""
     return ", ".join(f"{n} {r}" for r, n in sorted(cards.items(), key=lambda rn: ROLES.index(rn[0])))

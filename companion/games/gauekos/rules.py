@@ -6,9 +6,12 @@ refuse impossible reports, resolve deaths with all their consequences and
 tell who won. The rule text is shared/rules/gauekos.txt; RULINGS.md settles
 the rest; docs/rules/gauekos.md lists what this module had to decide.
 
-The phases live in mixins, one module each: setup.py, calls.py (the
-preparation turn, the nights, dawn), deaths.py, day.py; this class holds the
-state and answers for the whole game.
+Every decision is a step (core/steps.py), written once: setup.py (the deck
+and the cards), calls.py (the preparation turn and the nights), deaths.py
+(the consequences of a death), day.py (the votes and dusk). The game's own
+state (phase, calls, step, pending, ballot) says which one is pending, so
+`pending_step` derives it; the phases' rule logic lives in mixins beside
+their steps, and night.py leads from one call to the next and to dawn.
 
 Phases: setup (deck, roles) -> prep (Samartintxiki, Lamia, lovers, optional
 election) -> night (Sorgiña, Gauekos, Akerbeltz) -> day (deaths, votes)
@@ -18,40 +21,30 @@ blocks everything else until the Kontalari records them.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Iterable
+from dataclasses import replace
+from typing import Any
 
-from companion.core.dice import Chance
-from companion.core.errors import IllegalActionError
-from companion.core.game import Event, Game, Line, Option, Outcome, Prompt
+from companion.core.game import Line, Option, Outcome, Prompt
+from companion.core.steps import Step, StepGame
 
-from . import playout, prompts
-from .calls import Calls
-from .day import Day
-from .deaths import Deaths
-from .night import SPOKEN, holders
+from .calls import call_step
+from .day import DUSK, STAGES, Day
+from .deaths import PENDING, Deaths
+from .night import SPOKEN, Calls, holders
 from .notation import Action, parse
 from .roles import ROLES, deck_cards, deck_warnings, recommended_gauekos
-from .setup import Setup
+from .setup import Setup, SetupStep
 from .story import entry, tell
 
-
-# What a refusal of a dead seat advises, by what the seat was for (`_check_seat`'s `what`).
-LIVING = {
-    "": "Choose a living player.",
-    "sorgina": "The Sorgiña inspects a living player.",
-    "gauekos": "The gauekos choose a living player.",
-    "death": "The death spell strikes a living player.",
-    "runoff": "Runoff candidates are living players.",
-    "votes": "Votes go to living players.",
-    "shoot": "The Cazador shoots a living player.",
-    "successor": "The successor is a living player.",
-}
+SETUP = SetupStep()
 
 
-class Gauekos(Setup, Calls, Deaths, Day, Game):
+class Gauekos(Setup, Calls, Deaths, Day, StepGame):
     name = "gauekos"
     title = "Gauekos"
+    min_players = 6  # RULINGS: 6 to 28
+    max_players = 28
+    max_actions = 1500  # a random game of 28 players ends in a few hundred
     options = (
         Option("phantom_calls", True),
         Option("mayor_power", "both", choices=("both", "double_vote", "tiebreak")),
@@ -152,53 +145,43 @@ class Gauekos(Setup, Calls, Deaths, Day, Game):
     def story_lines(self) -> list[Line]:
         return tell(self.story)
 
-    def _check_seat(self, seat: int, *, living: bool = True, what: str = "") -> int:
-        """The seat's index; `what` is a key of LIVING, the advice when the seat is dead."""
+    def _check_seat(self, seat: int, *, living: bool = True, what: str = "choose") -> int:
+        """The seat's index; `what` names the advice (`gauekos.error.dead.<what>`) when the seat is dead."""
         if not 1 <= seat <= len(self.players):
-            raise IllegalActionError(f"There is no seat {seat}; seats go 1 to {len(self.players)}.",
-                                     line=Line("gauekos.error.no_seat", {"seat": seat, "seats": len(self.players)}))
+            raise self.refuse("no_seat", seat=seat, seats=len(self.players))
         index = seat - 1
         if living and not self.alive[index]:
-            raise IllegalActionError(f"{self.who(index)} is dead.", allowed=LIVING[what],
-                                     line=Line(f"gauekos.error.dead.{what or 'choose'}", {"player": self.who(index)}))
+            raise self.refuse(f"dead.{what}", player=self.who(index))
         return index
-
-    def _refused(self, line_id: str, message: str, **values: Any) -> IllegalActionError:
-        """A refusal whose advice is what the game waits for now, in any language."""
-        return IllegalActionError(message, allowed=prompts.allowed_text(self),
-                                  line=Line(f"gauekos.error.{line_id}", {**values, "allowed": prompts.allowed_line(self)}))
 
     def _tell(self, line_id: str, **values: Any) -> None:
         self.story.append(entry(line_id, **values))
 
-    # -- applying -------------------------------------------------------------
+    # -- the pending step ------------------------------------------------------
 
-    def apply(self, action: Action, chance: Chance) -> list[Event]:
+    def pending_step(self) -> tuple[Step, Any] | None:
         if self.result is not None:
-            raise IllegalActionError("The game is over.", line=Line("gauekos.error.over"))
-        events: list[Event] = []
+            return None
         if self.pending:
-            self._resolve_pending(action, events)
-        elif self.phase == "setup":
-            self._setup(action, chance, events)
-        elif self.phase in ("prep", "night"):
-            self._night_action(action, events)
-        elif self.phase == "day":
-            self._day(action, events)
-        else:
-            self._dusk(action, events)
-        return events
-
-    # -- what next ----------------------------------------------------------------------
+            return PENDING[self.pending[0]["kind"]], self.pending[0]
+        if self.phase == "setup":
+            return SETUP, None
+        if self.phase in ("prep", "night"):
+            return call_step(self), None
+        if self.phase == "day":
+            return STAGES[self.ballot["stage"]], self.ballot
+        return DUSK, None
 
     def expects(self) -> Prompt:
-        return prompts.expects(self)
+        """The engine's prompt; a call that wakes several seats (the gauekos, the lovers) names them all."""
+        prompt = super().expects()
+        holders = prompt.facts.get("holders") or ()
+        return replace(prompt, who=", ".join(holders)) if len(holders) > 1 else prompt
 
-    def legal_actions(self) -> Iterable[Action]:
-        return playout.legal_actions(self)
-
-    def sample_action(self, rng: random.Random) -> Action:
-        return playout.sample_action(self, rng)
+    def over_prompt(self) -> Prompt:
+        outcome = self.outcome()
+        return Prompt(outcome.line if outcome and outcome.line else Line("gauekos.outcome.draw"),
+                      detail=Line("gauekos.over.detail"), step="over")
 
     def outcome(self) -> Outcome | None:
         if self.result is None:
@@ -209,14 +192,11 @@ class Gauekos(Setup, Calls, Deaths, Day, Game):
         return Outcome(side, names, Line(f"gauekos.outcome.{side}", values))
 
     def call_info(self) -> dict[str, Any] | None:
-        """The call under way, for the screen: name, step, phantom, who wakes, countdown (seconds)."""
-        call = self.current_call()
-        if call is None:
-            return None
-        return {"call": call, "step": self.step, "phantom": self.phantom(call),
-                "holders": [self.who(s) for s in self.call_holders(call)],
-                "countdown": self.settings["gaueko_countdown"] if call == "gauekos" else None,
-                "spoken": call in SPOKEN}
+        """The call under way (the facts of its prompt: call, step, phantom, holders, countdown,
+        spoken), or None outside the calls; screens read `expects().facts`."""
+        found = self.pending_step()
+        facts = found[0].facts(self, found[1]) if found else {}
+        return dict(facts) if "call" in facts else None
 
     def public_state(self) -> dict[str, Any]:
         call = self.current_call()
@@ -235,7 +215,7 @@ class Gauekos(Setup, Calls, Deaths, Day, Game):
             if self.phase == "day" and self.ballot.get("stage") == "first" and not self.pending else None,
             "pending": ({"kind": self.pending[0]["kind"], "player": self.who(self.pending[0]["seat"])}
                         if self.pending else None),
-            "vote": prompts.ballot_state(self),
+            "vote": self.ballot_state(),
             "votes": [dict(v) for v in self.history],
         }
         if self.result is not None:

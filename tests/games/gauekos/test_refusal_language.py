@@ -63,8 +63,8 @@ def test_a_second_life_spell(night1):
          "vote 1>2 2>1 3>1 4>1 5>1 6>1 7>1 8>1", "runoff 1 2",
          "vote 1>2 2>1 3>1 4>1 5>1 6>1 7>1 8>1", "night", "sorgina 2", "victim 3")
     err = refused(night1, "life", "Akerbeltz has already used her life spell")
-    translated(err, "Akerbeltz ya ha usado su hechizo de la Vida. Ahora:",
-               "Akerbeltzek erabili du jada bere bizi-sorginkeria. Orain:")
+    translated(err, "Akerbeltz ya ha usado su hechizo de la Vida. Se puede:",
+               "Akerbeltzek erabili du jada bere bizi-sorginkeria. Orain egin daiteke:")
 
 
 def test_the_sorgina_inspecting_herself(night1):
@@ -81,8 +81,8 @@ def test_a_vote_by_a_dead_player(night1):
 
 def test_a_night_action_out_of_order(night1):
     err = refused(night1, "victim 8", "Night actions go in order: now it is the Sorgiña call")
-    translated(err, "Las acciones de la noche van en orden: ahora toca la llamada de la Sorgiña. Ahora: sorgina 1",
-               "Gaueko ekintzak ordenan doaz: orain Sorginaren deiaren txanda da. Orain: sorgina 1")
+    translated(err, "Las acciones de la noche van en orden: ahora toca la llamada de la Sorgiña. Se puede: sorgina 1",
+               "Gaueko ekintzak ordenan doaz: orain Sorginaren deiaren txanda da. Orain egin daiteke: sorgina 1")
 
 
 def test_a_notation_mistake():

@@ -48,7 +48,7 @@ def title_text(view: View) -> str:
     return ui("ui.gauekos.dusk", lang)
 
 
-def head_content(view: View, settings: Mapping[str, Any], info: Mapping[str, Any] | None) -> Content:
+def head_content(view: View, settings: Mapping[str, Any]) -> Content:
     """Setup: the keys and the house rules; night: the calls; day: the dead, the tallies."""
     public, lang = view.public, view.lang
     phase = public["phase"]
@@ -59,7 +59,7 @@ def head_content(view: View, settings: Mapping[str, Any], info: Mapping[str, Any
                    countdown=settings["gaueko_countdown"], day=settings["day_timer"])
         return Content.assemble((ui("ui.gauekos.setup_help", lang), ""), "\n", (rules, "dim"))
     if phase in ("prep", "night"):
-        return calls_line(view, info)
+        return calls_line(view)
     parts: list[Any] = []
     mayor = public["mayor"]
     if mayor and mayor in public["alive"]:
@@ -81,9 +81,10 @@ def head_content(view: View, settings: Mapping[str, Any], info: Mapping[str, Any
     return Content("\n").join(lines)
 
 
-def calls_line(view: View, info: Mapping[str, Any] | None) -> Content:
-    """The calls of this turn in order, the current one lit; then who wakes, or that it is a phantom."""
-    public, lang = view.public, view.lang
+def calls_line(view: View) -> Content:
+    """The calls of this turn in order, the current one lit; then who wakes, or that it is a phantom
+    (the prompt's facts)."""
+    public, lang, facts = view.public, view.lang, view.prompt.facts
     deck = list(public["deck"])
     calls = preparation_calls(deck) if public["phase"] == "prep" else night_calls(deck)
     current = public["call"]
@@ -101,10 +102,10 @@ def calls_line(view: View, info: Mapping[str, Any] | None) -> Content:
         else:
             parts.append(name)
     lines = [Content.assemble(*parts)]
-    if info and info["phantom"]:
+    if facts.get("phantom"):
         lines.append(Content.styled(f"{PHANTOM} {ui('ui.gauekos.phantom', lang)}", "bold $warning"))
-    elif info and info["holders"]:
-        lines.append(Content.styled(f"{LOCK} {ui('ui.gauekos.wakes', lang, players=', '.join(info['holders']))}",
+    elif facts.get("holders"):
+        lines.append(Content.styled(f"{LOCK} {ui('ui.gauekos.wakes', lang, players=', '.join(facts['holders']))}",
                                     "dim"))
     return Content("\n").join(lines)
 
@@ -180,8 +181,8 @@ def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | No
                   Chip("w", ui("ui.gauekos.switch_counts" if draft.mode == VOTERS else "ui.gauekos.switch_voters",
                                lang), "vote_mode"),
                   Chip("⏎ ␣", ui("ui.gauekos.record", lang), "go_on", strong=True)]
-    for number, choice in enumerate(mode.numbered[:9], 1):
-        found.append(Chip(str(number), say(choice.label, lang), f"choose({number})"))
+    for choice in mode.numbered:
+        found.append(Chip(str(choice.key), say(choice.label, lang), f"choose({choice.key})"))
     for letter, choice in mode.words.items():
         if choice is not mode.go_on:
             found.append(Chip(letter, say(choice.label, lang), f"letter('{letter}')"))
