@@ -182,7 +182,7 @@ def test_act_refusal_in_a_spanish_game_is_in_spanish(tmp_path):
     save = _duel(tmp_path, "es")
     refused = run("act", str(save), "lucky 1 4", "jump")
     assert refused.returncode == 1
-    assert refused.stderr.startswith("No se acepta: 'jump': 'jump' no es una acción de Duelo de dados.")
+    assert refused.stderr.startswith("No se acepta: 'jump' no es una acción de Duelo de dados.")
     assert "No se ha guardado nada, ni siquiera la acción anterior (1)." in refused.stderr
     assert "Refused" not in refused.stderr and "not saved" not in refused.stderr
 

@@ -48,8 +48,9 @@ class Step:
     secret: ClassVar[bool] = False  # the action is secret: the table hears `public()` instead
     chance: ClassVar[str | None] = None  # the dice or deck this step rolls or draws
 
-    def who(self, g: Any, s: Any) -> int | None:
-        """The seat (from 0) that acts, or None for the game master / the whole table."""
+    def who(self, g: Any, s: Any) -> int | list[int] | None:
+        """The seat (from 0) that acts, the seats that act together (the gauekos),
+        or None for the game master / the whole table."""
         return None
 
     def offers(self, g: Any, s: Any) -> list[Offer]:
@@ -144,8 +145,9 @@ class StepGame(Game):
             return self.over_prompt()
         step, s = found
         who = step.who(self, s)
+        seats = [] if who is None else [who] if isinstance(who, int) else list(who)
         return Prompt(
-            step.title(self, s), step.detail(self, s), self.players[who] if who is not None else None,
+            step.title(self, s), step.detail(self, s), ", ".join(self.players[n] for n in seats) or None,
             tuple(self.choice(o) for o in step.offers(self, s)), step.say(self, s),
             private=step.private, secret=step.secret, public=step.public(self, s) if step.secret else None,
             step=step.kind, chance=step.chance, facts=step.facts(self, s))

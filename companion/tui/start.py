@@ -30,7 +30,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option as ListOption
 
 from companion.core.errors import CompanionError, DamagedSaveError, SaveError
-from companion.core.game import Game, Option
+from companion.core.game import Game, Line, Option
 from companion.core.language import LANGUAGES, available_languages, explain
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
@@ -83,8 +83,8 @@ class NewGameForm(VerticalScroll):
         lang = self.app.lang
         with Horizontal(classes="row"):
             yield UIText("ui.start.game", classes="label")
-            yield Select([(Content(title), name) for name, title in self.games], value=self.games[0][0],
-                         allow_blank=False, compact=True, id="game")
+            yield Select(self._game_titles(lang), value=self.games[0][0], allow_blank=False, compact=True,
+                         id="game")
         yield Static(id="summary", classes="help", markup=False)
         with Horizontal(classes="row"):
             yield UIText("ui.start.players", classes="label")
@@ -104,8 +104,18 @@ class NewGameForm(VerticalScroll):
         self.watch(self.app, "lang", lambda _: self.relabel(), init=False)
         self.relabel(options=False)
 
+    def _game_titles(self, lang: str) -> list[tuple[Content, str]]:
+        # By name: listing the games must not import them all.
+        return [(Content(say(Line(f"game.{name}.title"), lang)), name) for name, _ in self.games]
+
     def relabel(self, options: bool = True) -> None:
         lang = self.app.lang
+        if options:  # the language changed: the games' titles too
+            select = self.query_one("#game", Select)
+            chosen = select.value
+            with select.prevent(Select.Changed):
+                select.set_options(self._game_titles(lang))
+                select.value = chosen
         self.query_one("#summary", Static).update(Content(game_summary(self.game_cls, lang)))
         self.query_one("#players", Input).placeholder = ui("ui.start.players_placeholder", lang)
         self.query_one("#save-as", Input).placeholder = ui("ui.start.save_placeholder", lang,

@@ -106,7 +106,8 @@ class OutcomeBanner(Vertical):
 
 
 class ChoiceBar(Static):
-    """The choices offered now, numbered 1-9, wrapping as needed; a click posts ActionRequested."""
+    """The choices offered now, numbered 1-9 (or by the key a choice answers to, as
+    `Prompt.choice_for` reads a key press), wrapping as needed; a click posts ActionRequested."""
 
     DEFAULT_CSS = """
     ChoiceBar { height: auto; max-height: 5; padding: 0 1; link-style: none; link-background: transparent;
@@ -128,7 +129,7 @@ class ChoiceBar(Static):
             click = f"@click=pick({number - 1})"
             if parts:
                 parts.append("  ")
-            parts.append((f" {number} ", f"bold reverse $accent {click}"))
+            parts.append((f" {choice.key or number} ", f"bold reverse $accent {click}"))
             parts.append((f" {say(choice.label, lang)} ", f"bold on $boost {click}"))
         if len(choices) > 9:
             parts += ["  ", (ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim")]

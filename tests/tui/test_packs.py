@@ -32,8 +32,7 @@ def key_ids() -> set[str]:
     for cls in (CompanionApp, GameScreen, CurtainScreen, StartScreen, RecoverScreen, DiceScreen, NotationInput):
         for binding in cls.BINDINGS:
             action = binding.action if hasattr(binding, "action") else binding[1]
-            if action_name(action) != "roll":  # the dice screen's keys read d6, d8, 2d6 in every language
-                ids.add(key_line(action, getattr(cls, "KEY_LINES", {})))
+            ids.add(key_line(action, getattr(cls, "KEY_LINES", {})))
     return ids
 
 

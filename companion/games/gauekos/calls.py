@@ -49,8 +49,7 @@ class CallStep(Asking):
         return ", ".join(g.who(s) for s in self.holders(g)) or None
 
     def who(self, g, s):
-        holders = self.holders(g)
-        return holders[0] if holders else None
+        return self.holders(g) or None
 
     def asked(self, g, s):
         return {"player": self.names(g)}

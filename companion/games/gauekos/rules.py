@@ -21,7 +21,6 @@ blocks everything else until the Kontalari records them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from companion.core.game import Line, Option, Outcome, Prompt
@@ -171,12 +170,6 @@ class Gauekos(Setup, Calls, Deaths, Day, StepGame):
         if self.phase == "day":
             return STAGES[self.ballot["stage"]], self.ballot
         return DUSK, None
-
-    def expects(self) -> Prompt:
-        """The engine's prompt; a call that wakes several seats (the gauekos, the lovers) names them all."""
-        prompt = super().expects()
-        holders = prompt.facts.get("holders") or ()
-        return replace(prompt, who=", ".join(holders)) if len(holders) > 1 else prompt
 
     def over_prompt(self) -> Prompt:
         outcome = self.outcome()

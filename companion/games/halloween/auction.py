@@ -6,40 +6,45 @@ the RULINGS, with the pot movements and the cooldowns."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.core.errors import IllegalActionError
+from companion.core.game import Line
+from companion.core.notation import Word
+from companion.core.steps import Offer
 
 from .children import CHILDREN, NAMES
-from .flow import Step, active, drop, ev, line, refuse, replace, step
-from .notation import Bid, Bids, Number, Word
+from .flow import STEPS, HStep, active, drop, err, ev, line, replace, step
+from .notation import Bid, Bids, Crying, Defend
+
+WITHDRAW, NO_DEFENDERS = Word("withdraw"), Word("no defenders")
 
 
 class BidTooHigh(IllegalActionError):
     """A bid above what the bidder holds besides the front candies. `player` names the
     bidder, so a screen taking masked bids can refuse without showing the amount."""
 
-    def __init__(self, message: str, *, allowed: str = "", player: str = "") -> None:
-        super().__init__(message, allowed=allowed)
+    def __init__(self, line: Line, *, allowed: Any = None, player: str = "") -> None:
+        super().__init__(line, allowed=allowed)
         self.player = player
 
 
-def why_not_rip(g, child: str | None = None) -> str | None:
+def why_not_rip(g, child: str | None = None) -> Line | None:
     """Why no costume (or this child's) can be ripped now, or None."""
     if g.round < 3:
-        return f"No costume may be ripped before round 3; this is round {g.round}."
-    name = g.players[g.current]
+        return err("rip_round", round=g.round)
     if g.current in g.cool_players:
-        return f"{name} tried to rip a costume and may not try again before their next turn."
+        return err("rip_again", player=g.players[g.current])
     if child is None:
         if any(why_not_rip(g, c) is None for c in CHILDREN):
             return None
-        return "No child's costume can be ripped now."
+        return err("rip_none")
     if child in g.gone:
-        return f"{NAMES[child]} went home already."
+        return err("rip_gone", child=NAMES[child])
     if g.turn and child == g.turn["child"]:
-        return f"{NAMES[child]} is the child you moved: pick the child standing beside it."
+        return err("rip_own", child=NAMES[child])
     if child in g.cool_children:
-        return (f"{NAMES[child]}'s costume was just fought over: nobody may try again before "
-                f"{g.players[g.cool_children[child]]}'s next turn.")
+        return err("rip_cooling", child=NAMES[child], player=g.players[g.cool_children[child]])
     return None
 
 
@@ -59,31 +64,27 @@ def front(g, seat: int) -> int:
     return participants(g).index(seat) + 1
 
 
-def can_defend(g, seat: int) -> str | None:
+def can_defend(g, seat: int) -> Line | None:
     a = g.auction
     if not (0 <= seat < g.n) or not active(g, seat):
-        return "Only a player still in the game can defend."
+        return err("defend_out")
     if seat == a["attacker"]:
-        return "The attacker cannot defend the same child."
+        return err("defend_attacker")
     if seat in a["defenders"]:
-        return f"{g.players[seat]} defends already."
+        return err("defend_again", player=g.players[seat])
     need = len(participants(g)) + 1
     if g.ledger.candies[seat] < need:
-        return f"{g.players[seat]} cannot put {need} candies in front."
+        return err("defend_poor", player=g.players[seat], need=need)
     return None
 
 
 def check_bid(g, seat: int, amount: int) -> None:
-    name = g.players[seat]
     if seat not in participants(g):
-        raise refuse(f"{name} takes no part in this fight.",
-                     allowed="Bidders: " + ", ".join(g.players[p] for p in participants(g)) + ".")
-    if amount < 0:
-        raise refuse("A bid is 0 or more candies.")
+        raise g.refuse("bid_outsider", player=g.players[seat] if 0 <= seat < g.n else seat,
+                       bidders=", ".join(g.players[p] for p in participants(g)))
     if amount > g.ledger.candies[seat] - front(g, seat):
-        raise BidTooHigh(f"{name} does not hold {amount} candies besides the ones in front.",
-                         allowed="A bid is hidden in the hand: it cannot be more than the player holds.",
-                         player=name)
+        name = g.players[seat]
+        raise BidTooHigh(err("bid_too_high", player=name, amount=amount), allowed=g.allowed(), player=name)
 
 
 def _bid_samples(g, seat: int) -> list[int]:
@@ -91,11 +92,9 @@ def _bid_samples(g, seat: int) -> list[int]:
     return sorted({0, min(1, most), most // 2, most})
 
 
-@step
-class AuctionStep(Step):
+@step("auction")
+class AuctionStep(HStep):
     """Defenders join; then the attacker withdraws or the hidden bids are opened."""
-
-    kind = "auction"
 
     def title(self, g, s):
         a = g.auction
@@ -105,18 +104,18 @@ class AuctionStep(Step):
         fronts = ", ".join(f"{g.players[p]} {front(g, p)}" for p in participants(g))
         return line("rip.detail", fronts=fronts)
 
-    def options(self, g, s):
-        a = g.auction
-        opts = [(Number("defend", seat + 1), line("choice.defend", player=g.players[seat],
-                                                   front=len(participants(g)) + 1))
-                for seat in range(g.n) if can_defend(g, seat) is None]
-        if a["defenders"]:
-            opts.append((Word("withdraw"), line("choice.withdraw")))
-        else:
-            opts.append((Word("no defenders"), line("choice.no_defenders")))
-        return opts
+    def hint(self, g, s):
+        return line("hint.bids") if g.auction["defenders"] else None
 
-    def hidden(self, g, s):
+    def offers(self, g, s):
+        need = len(participants(g)) + 1
+        offers = [Offer(Defend(seat + 1), line("choice.defend", player=g.players[seat], front=need), group="defend",
+                        seat=seat + 1) for seat in range(g.n) if can_defend(g, seat) is None]
+        if g.auction["defenders"]:
+            return offers + [Offer(WITHDRAW, line("choice.withdraw"), group="withdraw")]
+        return offers + [Offer(NO_DEFENDERS, line("choice.no_defenders"), group="no_defenders")]
+
+    def accepts(self, g, s):
         if not g.auction["defenders"]:
             return []
         seats = participants(g)
@@ -127,60 +126,62 @@ class AuctionStep(Step):
 
     def apply(self, g, s, action, chance):
         a = g.auction
-        if isinstance(action, Number) and action.verb == "defend":
-            why = can_defend(g, action.value - 1)
+        if isinstance(action, Defend):
+            why = can_defend(g, action.seat - 1)
             if why:
-                raise refuse(why)
-            a["defenders"].append(action.value - 1)
-            seat = action.value - 1
+                raise g.not_now(action, why)
+            seat = action.seat - 1
+            a["defenders"].append(seat)
             return [ev("rip.defends", player=g.players[seat], front=front(g, seat), child=NAMES[a["target"]])]
-        if action == Word("withdraw"):
+        if action == WITHDRAW:
             if not a["defenders"]:
-                raise refuse("Nobody defends: the costume is ripped without a fight.", allowed="Now: no defenders.")
+                raise g.refuse("withdraw_alone")
             events = [ev("rip.withdraws", player=g.players[a["attacker"]])] + _fronts_to_pot(g, {})
             return events + _after_attempt(g, s)
-        if action == Word("no defenders"):
+        if action == NO_DEFENDERS:
             if a["defenders"]:
-                raise refuse("Somebody defends: withdraw or open the bids.")
+                raise g.refuse("defended")
             attacker = a["attacker"]
             events = [ev("rip.undefended", player=g.players[attacker], child=NAMES[a["target"]]),
                       ev("pay.pot", player=g.players[attacker], amount=g.ledger.to_pot(attacker, 3))]
             return events + _send_home(g) + _after_attempt(g, s)
         if isinstance(action, (Bids, Bid)) and not a["defenders"]:
-            raise refuse("Nobody defends yet: there is nothing to bid against.", allowed="Now: defend SEAT or no defenders.")
+            raise g.refuse("bid_alone")
         if isinstance(action, Bids):
             seats = participants(g)
             if len(action.values) != len(seats):
-                raise refuse(f"Type {len(seats)} bids: the attacker's first, then each defender in order.",
-                             allowed="Bidders: " + ", ".join(g.players[p] for p in seats) + ".")
+                raise g.refuse("bid_count", count=len(seats), bidders=", ".join(g.players[p] for p in seats))
             for seat, amount in zip(seats, action.values):
                 check_bid(g, seat, amount)
             a["bids"] = list(action.values)
             return _settle(g, s)
         if isinstance(action, Bid):
+            check_bid(g, action.seat - 1, action.amount)
             a["bids"] = [None] * len(participants(g))
             replace(g, s, {"kind": "auction_bids"})
-            return STEPS_BIDS.apply(g, g.stack[-1], action, chance)
+            return STEPS["auction_bids"].apply(g, g.stack[-1], action, chance)
         raise g.not_now(action)
 
 
-@step
-class HiddenBidsStep(Step):
+@step("auction_bids")
+class HiddenBidsStep(HStep):
     """Hidden bids typed one at a time, masked; opened when the last is in."""
 
-    kind = "auction_bids"
-    private = True
+    private = secret = True
 
     def who(self, g, s):
         return next(p for p, b in zip(participants(g), g.auction["bids"]) if b is None)
 
-    def title(self, g, s):
-        return line("step.auction_bids", player=g.players[self.who(g, s)])
-
     def detail(self, g, s):
         return line("rip.bids_detail", seat=self.who(g, s) + 1)
 
-    def hidden(self, g, s):
+    def hint(self, g, s):
+        return line("hint.bid", seat=self.who(g, s) + 1)
+
+    def public(self, g, s):
+        return line("public.auction_bids", player=g.players[self.who(g, s)])
+
+    def accepts(self, g, s):
         seat = self.who(g, s)
         return [Bid(seat + 1, v) for v in _bid_samples(g, seat)]
 
@@ -191,7 +192,7 @@ class HiddenBidsStep(Step):
         check_bid(g, seat, action.amount)
         index = participants(g).index(seat)
         if a["bids"][index] is not None:
-            raise refuse(f"{g.players[seat]} has bid already.")
+            raise g.refuse("bid_again", player=g.players[seat])
         a["bids"][index] = action.amount
         events = [ev("rip.bid_in", player=g.players[seat]),
                   ev("rip.bid_secret", private=True, speak=False, player=g.players[seat], amount=action.amount)]
@@ -199,8 +200,6 @@ class HiddenBidsStep(Step):
             return events
         return events + _settle(g, s)
 
-
-STEPS_BIDS = HiddenBidsStep()
 
 
 def _fronts_to_pot(g, extra: dict[int, int]) -> list:
@@ -260,31 +259,28 @@ def _after_attempt(g, s) -> list:
     return []
 
 
-@step
-class CryingStep(Step):
+@step("crying")
+class CryingStep(HStep):
     """The child went home and its card is not known: whose was it?"""
-
-    kind = "crying"
 
     def title(self, g, s):
         return line("step.crying", child=NAMES[g.crying])
 
-    def options(self, g, s):
-        return [(Number("crying", seat + 1), line("choice.player", player=g.players[seat]))
-                for seat in range(g.n) if g.secret[seat] is None] + [(Number("crying", 0), line("choice.nobody"))]
+    def offers(self, g, s):
+        return [Offer(Crying(seat + 1), line("choice.player", player=g.players[seat]), group="seat", seat=seat + 1)
+                for seat in range(g.n) if g.secret[seat] is None] + [
+            Offer(Crying(0), line("choice.nobody"), group="nobody")]
 
     def apply(self, g, s, action, chance):
-        if not (isinstance(action, Number) and action.verb == "crying"):
+        if not isinstance(action, Crying):
             raise g.not_now(action)
-        child, seat = g.crying, action.value - 1
-        if action.value == 0:
+        child, seat = g.crying, action.seat - 1
+        if action.seat == 0:
             g.crying = None
             drop(g, s)
             return [ev("rip.nobodys", child=NAMES[child])]
         if not (0 <= seat < g.n) or g.secret[seat] is not None:
-            raise refuse("Only a player whose card is still unknown can hold it.",
-                         allowed="Now: crying SEAT for " + ", ".join(
-                             g.players[p] for p in range(g.n) if g.secret[p] is None) + ", or crying none.")
+            raise g.refuse("crying_known", players=", ".join(g.players[p] for p in range(g.n) if g.secret[p] is None))
         g.secret[seat] = child
         g.gone[child]["owner"] = seat
         g.crying = None

@@ -8,6 +8,8 @@ the app only counts the deck to know when it is reshuffled.
 
 from __future__ import annotations
 
+from companion.core.game import Line
+
 ACTION_DECK = "action"
 ACTION_CARDS = tuple(str(n) for n in range(1, 18))
 HAND_LIMIT = 3
@@ -33,14 +35,7 @@ def fits_door(card: int, child: str) -> bool:
     """Whether the owner may play door card `card` when `child` knocks."""
     return card in AT_MY_DOOR and (card not in SENDS_HOME or child in SENDS_HOME[card])
 
-WHEN = {
-    "on_draw": "it resolves the moment it is drawn",
-    "my_turn": "it is played at the start of your turn, before you move",
-    "knocked_at_my_door": "it is played when a child knocks at your door",
-    "when_moving": "it is played when the child you move knocks at a door",
-}
 
-
-def when(card: int) -> str:
+def when(card: int) -> Line:
     """Why a card cannot be played now, in words: when it can."""
-    return f"Card {card}: {WHEN[TIMING[card]]}."
+    return Line(f"halloween.error.card_when.{TIMING[card]}", {"card": card})

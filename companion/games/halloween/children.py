@@ -5,7 +5,7 @@ what a landing square gives."""
 
 from __future__ import annotations
 
-import unicodedata
+from companion.core.notation import fold
 
 CHILDREN = ("montse", "simoncito", "jorgito", "david", "rosa", "miguelin", "lucia", "eduardito")
 
@@ -26,15 +26,9 @@ START_PICK = "eduardito"    # own start square: takes two, keeps one, one to the
 HOPS = "jorgito"            # neutral square: may step onto the nearest coloured house
 
 
-def key(word: str) -> str:
-    """Lower case without accents, so 'Miguelín' and 'miguelin' are one name."""
-    text = unicodedata.normalize("NFKD", word).encode("ascii", "ignore").decode()
-    return text.strip().lower()
-
-
 def child_id(word: str) -> str | None:
-    """The child a typed word names, or None."""
-    name = key(word)
+    """The child a typed word names (case and accents aside: 'Miguelín' is miguelin), or None."""
+    name = fold(word)
     return name if name in CHILDREN else None
 
 

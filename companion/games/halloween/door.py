@@ -5,12 +5,17 @@ owner only trato."""
 
 from __future__ import annotations
 
-from .cards import AT_MY_DOOR, SENDS_HOME, WHEN_MOVING, fits_door, when
+from companion.core.notation import Word
+from companion.core.steps import Offer
+
+from .cards import AT_MY_DOOR, SENDS_HOME, WHEN_MOVING, fits_door
 from .children import NAMES, half_up
-from .flow import Step, colour_line, drop, ev, line, lose_turn, refuse, replace, spend, step
-from .notation import Play, Word
+from .flow import D8Step, HStep, colour_line, drop, either, ev, line, lose_turn, replace, spend, step
+from .notation import Play
 from .trato import start_trato
 from .truco import start_truco
+
+TRUCO, TRATO = Word("truco"), Word("trato")
 
 
 def knock(g, owner: int) -> list:
@@ -24,9 +29,14 @@ def knock(g, owner: int) -> list:
     return events
 
 
-def door_cards(g) -> list[int]:
+def card_offer(card: int) -> Offer:
+    """Play a card of the hand that takes no target; its text is in the label."""
+    return Offer(Play(card), line("choice.play", card=card, text=line(f"card.{card}")), group="play")
+
+
+def door_offers(g) -> list[Offer]:
     """The owner's cards that may answer this knock."""
-    return [c for c in sorted(g.hands[g.knock["owner"]]) if fits_door(c, g.knock["child"])]
+    return [card_offer(c) for c in sorted(g.hands[g.knock["owner"]]) if fits_door(c, g.knock["child"])]
 
 
 def play_door_card(g, s, action) -> list:
@@ -35,14 +45,14 @@ def play_door_card(g, s, action) -> list:
     owner, mover, card = k["owner"], k["mover"], action.card
     oname = g.players[owner]
     if action.seat or action.child:
-        raise refuse(f"Card {card} takes no target.", allowed=f"Like: play {card}.")
+        raise g.refuse("no_target", card=card)
     if card not in g.hands[owner]:
-        raise refuse(f"{oname} does not hold card {card}.")
+        raise g.refuse("not_held", player=oname, card=card)
     if card not in AT_MY_DOOR:
-        raise refuse(when(card))
+        raise g.not_now(action)
     if not fits_door(card, k["child"]):
-        names = " or ".join(NAMES[c] for c in SENDS_HOME[card])
-        raise refuse(f"Card {card} answers only {names}, not {NAMES[k['child']]}.")
+        raise g.refuse("wrong_child", card=card, children=either([NAMES[c] for c in SENDS_HOME[card]]),
+                       child=NAMES[k["child"]])
     spend(g, owner, card)
     events = [ev("door.played", owner=oname, card=card, text=line(f"card.{card}"))]
     if card in SENDS_HOME:
@@ -52,48 +62,38 @@ def play_door_card(g, s, action) -> list:
         events.append(ev("pay.player", player=g.players[mover], to=oname, amount=g.ledger.pay(mover, owner, 3)))
     elif card == 14:
         events.append(ev("pay.from_pot", player=oname, amount=g.ledger.from_pot(owner, 3)))
-    elif card == 13:
+    elif card in (13, 15):  # the child walks on: card 13 to the next house, card 15 by a new roll
         g.knock = None
-        replace(g, s, {"kind": "passby"})
-        return events
-    elif card == 15:
-        g.knock = None
-        replace(g, s, {"kind": "card15_roll"})
+        replace(g, s, {"kind": "passby" if card == 13 else "card15_roll"})
         return events
     return events + lose_turn(g)
 
 
-@step
-class KnockStep(Step):
-    kind = "knock"
-
-    def who(self, g, s):
-        return g.knock["owner"]
-
+@step("knock", actor="owner")
+class KnockStep(HStep):
     def title(self, g, s):
-        k = g.knock
-        name = "step.knock_trato" if k["only_trato"] else "step.knock"
-        return line(name, owner=g.players[k["owner"]], child=NAMES[k["child"]])
+        return line("step.knock_trato" if g.knock["only_trato"] else "step.knock", **self.names(g, s))
 
     def say(self, g, s):
         return line("knock.say", owner=g.players[g.knock["owner"]])
 
-    def options(self, g, s):
+    def offers(self, g, s):
         k = g.knock
-        opts = [] if k["only_trato"] else [(Word("truco"), line("choice.truco"))]
-        opts.append((Word("trato"), line("choice.trato")))
-        opts += [(Play(c), line("choice.play", card=c, text=line(f"card.{c}"))) for c in door_cards(g)]
-        if 16 in g.hands[k["mover"]]:
-            opts.append((Play(16), line("choice.play16", player=g.players[k["mover"]])))
-        return opts
+        offers = [] if k["only_trato"] else [Offer(TRUCO, line("choice.truco"), group="answer")]
+        offers.append(Offer(TRATO, line("choice.trato"), group="answer"))
+        offers += door_offers(g)
+        if 16 in g.hands[k["mover"]]:  # the mover's card, not the owner's: a group of its own
+            offers.append(Offer(Play(16), line("choice.play16", card=16, player=g.players[k["mover"]]),
+                                group="mover_play", seat=k["mover"] + 1))
+        return offers
 
     def apply(self, g, s, action, chance):
         k = g.knock
-        if action == Word("truco"):
+        if action == TRUCO:
             if k["only_trato"]:
-                raise refuse("Card 1 was played: the owner may only choose trato.", allowed="Now: trato.")
+                raise g.refuse("only_trato")
             return start_truco(g, s)
-        if action == Word("trato"):
+        if action == TRATO:
             return start_trato(g, s)
         if not isinstance(action, Play):
             raise g.not_now(action)
@@ -104,26 +104,20 @@ class KnockStep(Step):
         return play_door_card(g, s, action)
 
 
-@step
-class Card16Step(Step):
-    """Card 16: no truco or trato; the owner rolls and pays half, rounded up."""
+@step("card16", actor="owner")
+class Card16Step(D8Step):
+    """Card 16: no truco or trato; the owner rolls and pays half, rounded up (or plays a door card)."""
 
-    kind = "card16"
-
-    def who(self, g, s):
-        return g.knock["owner"]
-
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))] + [
-            (Play(c), line("choice.play", card=c, text=line(f"card.{c}"))) for c in door_cards(g)]
+    def offers(self, g, s):
+        return super().offers(g, s) + door_offers(g)
 
     def apply(self, g, s, action, chance):
         if isinstance(action, Play):
             return play_door_card(g, s, action)
-        if action != Word("roll"):
-            raise g.not_now(action)
-        k = g.knock
-        roll = chance.roll("d8")[0]
+        return super().apply(g, s, action, chance)
+
+    def rolled(self, g, s, faces):
+        k, roll = g.knock, faces[0]
         paid = g.ledger.pay(k["owner"], k["mover"], half_up(roll))
         drop(g, s)
         return [ev("card16.rolled", owner=g.players[k["owner"]], roll=roll, amount=half_up(roll)),

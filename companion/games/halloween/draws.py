@@ -5,10 +5,15 @@ at the bottom of the deck (drawn only once the rest is gone)."""
 
 from __future__ import annotations
 
+from companion.core.notation import Word
+from companion.core.steps import Offer
+
 from .cards import ACTION_DECK, HAND_LIMIT, ON_DRAW
 from .children import half_up
-from .flow import Step, drop, ev, line, next_active, refuse, step
-from .notation import Card, Give, Word
+from .flow import D8Step, HStep, drop, ev, line, next_active, step
+from .notation import Discard, Give, Keep
+
+DRAW, PASS = Word("draw"), Word("pass")
 
 
 def deck_size(g) -> int:
@@ -54,45 +59,41 @@ def take(g, seat: int, card: int) -> list:
     return events
 
 
-@step
-class DrawStep(Step):
-    kind = "draw"
-
-    def who(self, g, s):
-        return s["seat"]
-
+@step("draw", actor="seat")
+class DrawStep(HStep):
     def detail(self, g, s):
         return line("draw.detail", left=s["left"], deck=deck_size(g), held=len(g.hands[s["seat"]]))
 
     def _room(self, g, s) -> bool:
         return len(g.hands[s["seat"]]) < HAND_LIMIT
 
-    def options(self, g, s):
+    def offers(self, g, s):
         if self._room(g, s):
-            first = [(Word("draw"), line("choice.draw_pick" if s["pick"] else "choice.draw"))]
-        else:
-            first = [(Card("discard", c), line("choice.discard", card=c)) for c in g.hands[s["seat"]]]
-        return first + [(Word("pass"), line("choice.pass"))]
+            first = [Offer(DRAW, line("choice.draw_pick" if s["pick"] else "choice.draw"), group="draw",
+                           chance=ACTION_DECK)]
+        else:  # a full hand: the labels name its cards
+            first = [Offer(Discard(c), line("choice.discard", card=c), group="discard", reveals=True)
+                     for c in g.hands[s["seat"]]]
+        return first + [Offer(PASS, line("choice.pass"), group="pass")]
 
     def apply(self, g, s, action, chance):
         seat, name = s["seat"], g.players[s["seat"]]
-        if action == Word("pass"):
+        if action == PASS:
             drop(g, s)
             return [ev("draw.passed", player=name)]
-        if isinstance(action, Card) and action.verb == "discard":
+        if isinstance(action, Discard):
             if action.card not in g.hands[seat]:
-                raise refuse(f"{name} does not hold card {action.card}.")
+                raise g.refuse("not_held", player=name, card=action.card)
             if self._room(g, s):
-                raise refuse(f"{name} has room for the card: no need to discard.", allowed="Now: draw, or pass.")
+                raise g.refuse("room", player=name)
             g.hands[seat].remove(action.card)
             g.discarded.append(action.card)
             return [ev("draw.discarded", player=name),
                     ev("draw.discarded_secret", private=True, speak=False, player=name, card=action.card)]
-        if action != Word("draw"):
+        if action != DRAW:
             raise g.not_now(action)
         if not self._room(g, s):
-            raise refuse(f"{name} holds {HAND_LIMIT} action cards already.",
-                         allowed="Discard one first (discard N), or pass.")
+            raise g.refuse("hand_full", player=name, limit=HAND_LIMIT)
         if s["pick"]:
             return self._pick(g, s, chance)
         s["left"] -= 1
@@ -116,23 +117,24 @@ class DrawStep(Step):
                    first=g.looking[0], second=g.looking[1])]
 
 
-@step
-class KeepStep(Step):
-    kind = "keep"
-    private = True
+@step("keep", actor="seat")
+class KeepStep(HStep):
+    """Miguelín's or Eduardito's two cards: only the player sees them, the table hears one was kept."""
 
-    def who(self, g, s):
-        return s["seat"]
+    private = secret = True
 
-    def options(self, g, s):
-        return [(Card("keep", c), line("choice.keep", card=c, text=line(f"card.{c}"))) for c in g.looking]
+    def offers(self, g, s):
+        return [Offer(Keep(c), line("choice.keep", card=c, text=line(f"card.{c}")), group="keep", reveals=True)
+                for c in g.looking]
+
+    def public(self, g, s):
+        return line("public.keep", player=g.players[s["seat"]])
 
     def apply(self, g, s, action, chance):
-        if not (isinstance(action, Card) and action.verb == "keep"):
+        if not isinstance(action, Keep):
             raise g.not_now(action)
         if action.card not in g.looking:
-            raise refuse(f"Card {action.card} is not one of the two looked at.",
-                         allowed="Keep " + " or ".join(map(str, g.looking)) + ".")
+            raise g.refuse("not_looked", card=action.card)
         other = next(c for c in g.looking if c != action.card)
         g.looking = []
         g.bottom.append(str(other))
@@ -146,25 +148,15 @@ def neighbours(g, seat: int) -> list[int]:
     return sorted({left, right} - {seat})
 
 
-@step
-class CardRollStep(Step):
+@step("card_roll", actor="seat")
+class CardRollStep(D8Step):
     """Cards 7 and 8: roll the d8, half rounded up."""
 
-    kind = "card_roll"
-
-    def who(self, g, s):
-        return s["seat"]
-
     def title(self, g, s):
-        return line("step.card_roll", player=g.players[s["seat"]], card=s["card"])
+        return line("step.card_roll", card=s["card"], **self.names(g, s))
 
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))]
-
-    def apply(self, g, s, action, chance):
-        if action != Word("roll"):
-            raise g.not_now(action)
-        roll = chance.roll("d8")[0]
+    def rolled(self, g, s, faces):
+        roll = faces[0]
         amount = half_up(roll)
         seat, name = s["seat"], g.players[s["seat"]]
         events = [ev("card.half_roll", player=name, roll=roll, amount=amount)]
@@ -183,25 +175,19 @@ def give(g, seat: int, to: int, amount: int) -> list:
     return [ev("pay.player", player=g.players[seat], to=g.players[to], amount=paid)]
 
 
-@step
-class GiveStep(Step):
-    kind = "give"
-
-    def who(self, g, s):
-        return s["seat"]
-
+@step("give", actor="seat")
+class GiveStep(HStep):
     def detail(self, g, s):
         return line("card8.detail", amount=s["amount"])
 
-    def options(self, g, s):
-        return [(Give(seat=n + 1), line("choice.player", player=g.players[n])) for n in neighbours(g, s["seat"])]
+    def offers(self, g, s):
+        return [Offer(Give(n + 1), line("choice.player", player=g.players[n]), group="seat", seat=n + 1)
+                for n in neighbours(g, s["seat"])]
 
     def apply(self, g, s, action, chance):
-        if not (isinstance(action, Give) and action.seat):
+        if not isinstance(action, Give):
             raise g.not_now(action)
-        sides = neighbours(g, s["seat"])
-        if action.seat - 1 not in sides:
-            raise refuse("Card 8 gives to a player beside you.",
-                         allowed="Give to " + " or ".join(g.players[n] for n in sides) + ".")
+        if action.seat - 1 not in neighbours(g, s["seat"]):
+            raise g.refuse("card8_beside")
         drop(g, s)
         return give(g, s["seat"], action.seat - 1, s["amount"])

@@ -1,36 +1,48 @@
 """The referee's engine: a stack of pending steps, and the turn order.
 
 Every decision the game waits for is a step on `game.stack` (a plain dict
-with a `kind`, so states compare and copy cleanly). The top step names who
-acts, what may be done (the choices are also the legal actions) and how each
-action is applied. A step that needs another decision first pushes it on
-top; when the mover's stack is empty the turn is over and the next seat's
-turn comes up.
+with a `kind`, so states compare and copy cleanly); its handler is a core
+`Step` (companion/core/steps.py) registered here, so the prompt, the legal
+actions and the "allowed now" of a refusal all come from what it offers. A
+step that needs another decision first pushes it on top; when the mover's
+stack is empty the turn is over and the next seat's turn comes up.
 """
 
 from __future__ import annotations
 
+import random
+from abc import abstractmethod
+from collections import defaultdict
 from typing import Any, ClassVar
 
-from companion.core.errors import IllegalActionError
 from companion.core.game import Event, Line
+from companion.core.steps import RollStep, Step
+from companion.games.tables import HALLOWEEN_CANDY
 
 from .children import NAMES
 
 ROUNDS = 8
 OUT_TO_END = 3  # the game ends when this many players are out
 
-STEPS: dict[str, "Step"] = {}
+STEPS: dict[str, "HStep"] = {}
 
 
-def step(cls):
-    """Register a step kind (class decorator)."""
-    STEPS[cls.kind] = cls()
-    return cls
+def step(kind: str, actor: str = "current"):
+    """Register a step kind, and who acts in it (class decorator)."""
+    def register(cls):
+        cls.kind, cls.actor = kind, actor
+        STEPS[kind] = cls()
+        return cls
+    return register
 
 
 def line(name: str, **values: Any) -> Line:
     return Line(f"halloween.{name}", values)
+
+
+def err(name: str, **values: Any) -> Line:
+    """A refusal's line: `halloween.error.<name>`."""
+    return Line(f"halloween.error.{name}", values)
 
 
 def ev(name: str, private: bool = False, speak: bool = True, **values: Any) -> Event:
@@ -41,34 +53,79 @@ def colour_line(colour: str) -> Line:
     return line(f"colour.{colour}")
 
 
-class Step:
-    """One kind of pending decision. Subclasses override what they need."""
+def either(names: list[str]) -> Line:
+    """`Rosa or Miguelín`, `Lucía, David or Jorgito`, in the table's language."""
+    return line(f"either.{len(names)}", **dict(zip("abc", names)))
 
-    kind: ClassVar[str] = ""
-    private: ClassVar[bool] = False
+
+class HStep(Step):
+    """A Halloween step. `actor` names who acts: the mover (`current`), the
+    step's own `seat`, or a role in the knock (`owner`, `mover`, `helper`)."""
+
+    actor: ClassVar[str] = "current"
 
     def who(self, g, s) -> int:
-        return g.current
-
-    def options(self, g, s) -> list[tuple[Any, Line]]:
-        """(action, label) pairs: the choices shown, all of them legal."""
-        return []
-
-    def hidden(self, g, s) -> list[Any]:
-        """Legal actions typed rather than chosen (a representative set)."""
-        return []
-
-    def apply(self, g, s, action, chance) -> list[Event]:
-        raise g.not_now(action)
+        if self.actor == "current":
+            return g.current
+        if self.actor == "seat":
+            return s["seat"]
+        return g.knock[self.actor]
 
     def title(self, g, s) -> Line:
-        return line(f"step.{self.kind}", player=g.players[self.who(g, s)])
+        return line(f"step.{self.kind}", **self.names(g, s))
 
-    def detail(self, g, s) -> Line | None:
-        return None
+    def names(self, g, s) -> dict[str, Any]:
+        """What a step's lines may name: who acts, the child moving, and at a door its owner,
+        mover and claim."""
+        values: dict[str, Any] = {"player": g.players[self.who(g, s)]}
+        if g.turn:
+            values.update(child=NAMES[g.turn["child"]], distance=g.turn["distance"])
+        if g.knock:
+            k = g.knock
+            values.update(owner=g.players[k["owner"]], mover=g.players[k["mover"]])
+            if k.get("claim") is not None:
+                values.update(claim=k["claim"], candies=HALLOWEEN_CANDY.lookup(k["claim"]))
+        return values
 
-    def say(self, g, s) -> Line | None:
-        return None
+    def sample(self, g, s, rng: random.Random) -> Any:
+        """A kind of action first (move, play, land...), then one of it: playouts stay varied."""
+        groups: dict[str, list] = defaultdict(list)
+        for action in self.legal(g, s):
+            groups[str(action).split()[0]].append(action)
+        if len(groups) > 1:
+            groups.pop("stuck", None)
+        return rng.choice(groups[rng.choice(sorted(groups))])
+
+
+class D8Step(HStep, RollStep):
+    """A roll of the d8, the app's or the table's (`roll @ 5`): subclasses say what it does."""
+
+    dice = "d8"
+
+
+class DuelStep(D8Step):
+    """At a door, the child rolls and then the owner; `settled` says what the two rolls do."""
+
+    def who(self, g, s) -> int:
+        return g.knock["mover"] if not g.knock["rolls"] else g.knock["owner"]
+
+    def rolled(self, g, s, faces) -> list[Event]:
+        k = g.knock
+        roller = self.who(g, s)
+        k["rolls"].append(faces[0])
+        events = [self.said(g, roller, faces[0])]
+        if len(k["rolls"]) < 2:
+            return events
+        drop(g, s)
+        return events + self.settled(g, *k["rolls"])
+
+    @abstractmethod
+    def said(self, g, roller: int, roll: int) -> Event:
+        """The line for one roll."""
+
+    @abstractmethod
+    def settled(self, g, child_roll: int, owner_roll: int) -> list[Event]:
+        """What the two rolls make happen."""
 
 
 # -- turn order -------------------------------------------------------------
@@ -206,6 +263,3 @@ def capped(g, payer: int, payee: int, due: int, paid: int) -> list[Event]:
         return []
     return [ev("pay.player", player=g.players[payer], to=g.players[payee], amount=paid)]
 
-
-def refuse(reason: str, allowed: str = "") -> IllegalActionError:
-    return IllegalActionError(reason, allowed=allowed)

@@ -1,14 +1,20 @@
 """The notation: one frozen dataclass per action, whose str() is the
-canonical text, and `parse` that reads it back (Spanish colour names and
-accented child names are accepted too). See docs/games/halloween.md."""
+canonical text a save keeps, and `parse`, which reads it back. Every verb
+and fixed phrase is declared once in `WORDS` with the Spanish and Basque
+spellings a table may type; colour names are accepted in the three
+languages, child names with or without accents. See docs/games/halloween.md.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, field, fields, make_dataclass
+from typing import Any, Callable, ClassVar
 
 from companion.core.errors import InvalidActionError
+from companion.core.game import Line
+from companion.core.notation import Words, number, shown
 
-from .children import CHILDREN, child_id, key
+from .children import CHILDREN, child_id
 
 COLOURS = ("red", "green", "yellow", "orange", "blue")
 COLOUR_ALIASES = {"rojo": "red", "verde": "green", "amarillo": "yellow", "naranja": "orange", "azul": "blue",
@@ -16,262 +22,240 @@ COLOUR_ALIASES = {"rojo": "red", "verde": "green", "amarillo": "yellow", "naranj
 SQUARES = COLOURS + ("neutral", "action", "start")
 FEES = ("1", "2", "card", "none")
 
+# What a number may be in the notation at all; the rules refuse what the table cannot hold.
+SEATS, CARDS, FACES, CANDIES, MODIFIERS = (0, 99), (1, 99), (0, 99), (0, 100), (-99, 99)
 
-@dataclass(frozen=True)
-class Colour:
-    seat: int
-    colour: str
+
+class Act:
+    """An action: its text is its verb, then its fields (a field at its default is left out:
+    `play 1`, `play 2 3`, `play 10 montse`). A few say more in `words()`."""
+
+    verb: ClassVar[str] = ""
+
+    def words(self) -> list[Any]:
+        return [self.verb] + [getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
+                              if f.default is MISSING or getattr(self, f.name) != f.default]
 
     def __str__(self) -> str:
-        return f"colour {self.seat} {self.colour}"
+        return " ".join(_text(w) for w in self.words())
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return " ".join(map(str, value))
+    return str(value)
+
+
+def act(name: str, verb: str, **spec: Any) -> type:
+    """A frozen dataclass for `verb` with these fields: a type, or (type, default)."""
+    specs = [(key, kind[0], field(default=kind[1])) if isinstance(kind, tuple) else (key, kind)
+             for key, kind in spec.items()]
+    cls = make_dataclass(name, specs, bases=(Act,), frozen=True, namespace={"verb": verb})
+    cls.__module__ = __name__
+    return cls
+
+
+Colour = act("Colour", "colour", seat=int, colour=str)
+Youngest = act("Youngest", "youngest", seat=int)
+Move = act("Move", "move", child=str)
+Land = act("Land", "land", square=str)
+Hop = act("Hop", "hop", colour=str)
+Discard = act("Discard", "discard", card=int)
+Keep = act("Keep", "keep", card=int)
+Give = act("Give", "give", seat=int)  # card 8's candies
+GiveCard = act("GiveCard", "give card", card=int)  # a helper's fee
+Play = act("Play", "play", card=int, seat=(int, 0), child=(str, ""))  # card 2 names a seat, card 10 a child
+Claim = act("Claim", "claim", value=int)
+Reveal = act("Reveal", "reveal", value=int)
+Defend = act("Defend", "defend", seat=int)
+Says = act("Says", "says", truth=bool)
+Treat = act("Treat", "treat", child=int, owner=int)
+Rip = act("Rip", "rip", child=str)
+Bids = act("Bids", "bids", values=tuple)  # the opened hands: the attacker's first
+Bid = act("Bid", "bid", seat=int, amount=int)  # one hidden bid, typed masked
 
 
 @dataclass(frozen=True)
-class Youngest:
-    seat: int
+class SecretChild(Act):
+    """`child SEAT NAME`, or `child SEAT later` (the card is shown when it matters)."""
 
-    def __str__(self) -> str:
-        return f"youngest {self.seat}"
-
-
-@dataclass(frozen=True)
-class SecretChild:
-    """`child SEAT NAME`, or `child SEAT later` (the card is revealed when needed)."""
-
+    verb: ClassVar[str] = "child"
     seat: int
     child: str | None
 
-    def __str__(self) -> str:
-        return f"child {self.seat} {self.child or 'later'}"
+    def words(self) -> list[Any]:
+        return [self.verb, self.seat, self.child or "later"]
 
 
 @dataclass(frozen=True)
-class Word:
-    """An action that is a single fixed phrase: roll, end, truco, withdraw..."""
+class Crying(Act):
+    """`crying SEAT`, or `crying none` (seat 0): whose card the child that went home was."""
 
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
-
-
-@dataclass(frozen=True)
-class Move:
-    child: str
-
-    def __str__(self) -> str:
-        return f"move {self.child}"
-
-
-@dataclass(frozen=True)
-class Land:
-    square: str
-
-    def __str__(self) -> str:
-        return f"land {self.square}"
-
-
-@dataclass(frozen=True)
-class Hop:
-    colour: str
-
-    def __str__(self) -> str:
-        return f"hop {self.colour}"
-
-
-@dataclass(frozen=True)
-class Card:
-    """`discard N` or `keep N`: one card of the hand or of the two looked at."""
-
-    verb: str
-    card: int
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.card}"
-
-
-@dataclass(frozen=True)
-class Give:
-    """`give SEAT` (card 8's candies) or `give card N` (a helper's fee)."""
-
-    seat: int = 0
-    card: int = 0
-
-    def __str__(self) -> str:
-        return f"give card {self.card}" if self.card else f"give {self.seat}"
-
-
-@dataclass(frozen=True)
-class Play:
-    """`play N`, `play 2 SEAT` (against a player), `play 10 CHILD` (freeze)."""
-
-    card: int
-    seat: int = 0
-    child: str = ""
-
-    def __str__(self) -> str:
-        return f"play {self.card}" + (f" {self.seat}" if self.seat else "") + (f" {self.child}" if self.child else "")
-
-
-@dataclass(frozen=True)
-class Number:
-    """`claim N`, `reveal N`, `defend SEAT`, `crying SEAT` (0 is `crying none`)."""
-
-    verb: str
-    value: int
-
-    def __str__(self) -> str:
-        if self.verb == "crying" and self.value == 0:
-            return "crying none"
-        return f"{self.verb} {self.value}"
-
-
-@dataclass(frozen=True)
-class Helper:
+    verb: ClassVar[str] = "crying"
     seat: int
-    fee: str  # "1", "2", "card" or "none"
 
-    def __str__(self) -> str:
-        return f"helper {self.seat} no fee" if self.fee == "none" else f"helper {self.seat} fee {self.fee}"
-
-
-@dataclass(frozen=True)
-class Says:
-    truth: bool
-
-    def __str__(self) -> str:
-        return f"says {'true' if self.truth else 'false'}"
+    def words(self) -> list[Any]:
+        return [self.verb, self.seat or "none"]
 
 
 @dataclass(frozen=True)
-class Treat:
-    child: int
-    owner: int
+class Helper(Act):
+    """`helper SEAT fee 1|2|card` or `helper SEAT no fee`."""
 
-    def __str__(self) -> str:
-        return f"treat {self.child} {self.owner}"
-
-
-@dataclass(frozen=True)
-class Rip:
-    child: str
-
-    def __str__(self) -> str:
-        return f"rip {self.child}"
-
-
-@dataclass(frozen=True)
-class Bids:
-    """What the opened hands show: attacker first, then defenders in order."""
-
-    values: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return "bids " + " ".join(map(str, self.values))
-
-
-@dataclass(frozen=True)
-class Bid:
-    """One hidden bid, typed masked: `bid SEAT N`."""
-
+    verb: ClassVar[str] = "helper"
     seat: int
-    amount: int
+    fee: str
 
-    def __str__(self) -> str:
-        return f"bid {self.seat} {self.amount}"
-
-
-WORDS = ("deal", "roll", "double", "reroll", "stuck", "stay", "draw", "pass", "end", "truco", "trato",
-         "believe", "disbelieve", "withdraw", "no defenders")
-
-ALLOWED = ("Actions: colour SEAT COLOUR, youngest SEAT, child SEAT NAME|later, deal, move CHILD, roll, "
-           "double, reroll, land COLOUR|neutral|action|start, stuck, hop COLOUR, stay, draw, discard N, "
-           "keep N, pass, give SEAT, give card N, play N [SEAT|CHILD], end, truco, trato, claim N, believe, "
-           "disbelieve, helper SEAT fee 1|2|card, helper SEAT no fee, says true|false, reveal N, "
-           "treat N N, rip CHILD, defend SEAT, withdraw, no defenders, bids N N..., bid SEAT N, "
-           "crying SEAT|none.")
+    def words(self) -> list[Any]:
+        return [self.verb, self.seat] + (["no", "fee"] if self.fee == "none" else ["fee", self.fee])
 
 
-def _int(text: str, raw: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InvalidActionError(f"{raw!r}: {text!r} is not a whole number.", text=raw, allowed=ALLOWED) from None
+WORDS = Words(
+    "halloween",
+    phrases={
+        "deal": ("repartir", "reparte", "banatu"), "roll": ("tirar", "tira", "bota"),
+        "double": ("doblar", "dobla", "bikoiztu"), "reroll": ("volver a tirar", "berriz bota"),
+        "stuck": ("atascado", "trabatuta"), "stay": ("quedarse", "me quedo", "geratu"),
+        "draw": ("robar", "roba", "hartu"), "pass": ("pasar", "paso", "pasatu"),
+        "end": ("fin", "terminar", "amaitu", "bukatu"), "truco": (), "trato": (),
+        "believe": ("creer", "me lo creo", "sinetsi"), "disbelieve": ("no me lo creo", "no creer", "ez sinetsi"),
+        "withdraw": ("retirarse", "me retiro", "erretiratu"), "no defenders": ("nadie defiende", "inork ez"),
+    },
+    verbs={
+        "colour": ("color",), "youngest": ("menor", "gazteena"), "child": ("nino", "haurra"),
+        "move": ("mover", "mueve", "mugitu"), "land": ("cae", "caer", "erori"), "hop": ("salta", "saltar", "jauzi"),
+        "discard": ("descartar", "descarta", "baztertu"), "keep": ("guardar", "guarda", "gorde"),
+        "give": ("dar", "da", "eman"), "play": ("jugar", "juega", "jokatu"), "claim": ("digo", "esan"),
+        "reveal": ("muestra", "mostrar", "erakutsi"), "defend": ("defender", "defiende", "defendatu"),
+        "crying": ("llora", "negar"), "helper": ("ayudante", "laguntzailea"), "says": ("dice", "dio"),
+        "treat": ("trato",), "rip": ("romper", "rompe", "urratu"),
+        "bids": ("pujas", "eskaintzak"), "bid": ("puja", "eskaintza"),
+    },
+    examples=("colour SEAT COLOUR", "youngest SEAT", "child SEAT NAME|later", "deal", "move CHILD", "roll",
+              "double", "reroll", "land COLOUR|neutral|action|start", "stuck", "hop COLOUR", "stay", "draw",
+              "discard N", "keep N", "pass", "give SEAT", "give card N", "play N [SEAT|CHILD]", "end", "truco",
+              "trato", "claim N", "believe", "disbelieve", "helper SEAT fee 1|2|card", "helper SEAT no fee",
+              "says true|false", "reveal N", "treat N N", "rip CHILD", "defend SEAT", "withdraw", "no defenders",
+              "bids N N...", "bid SEAT N", "crying SEAT|none"),
+)
+
+EXAMPLES = {"colour": "colour 1 red", "youngest": "youngest 2", "child": "child 1 montse", "move": "move lucia",
+            "land": "land green", "hop": "hop orange", "discard": "discard 9", "keep": "keep 4", "give": "give 2",
+            "play": "play 2 3", "claim": "claim 7", "reveal": "reveal 5", "defend": "defend 3",
+            "crying": "crying 2", "helper": "helper 3 fee 2", "says": "says true", "treat": "treat 6 4",
+            "rip": "rip simoncito", "bids": "bids 4 2 0", "bid": "bid 3 5"}
+
+
+def refused(name: str, raw: str, **values: Any) -> InvalidActionError:
+    return InvalidActionError(Line(f"halloween.error.{name}", {"text": shown(raw), **values}), text=raw)
 
 
 def _child(word: str, raw: str) -> str:
     child = child_id(word)
     if child is None:
-        raise InvalidActionError(f"{raw!r}: there is no child called {word!r}.", text=raw,
-                                 allowed="The children: " + ", ".join(CHILDREN) + ".")
+        raise refused("no_child", raw, word=shown(word, 20), children=", ".join(CHILDREN))
     return child
 
 
 def _colour(word: str, raw: str) -> str:
-    colour = COLOUR_ALIASES.get(key(word), key(word))
+    colour = COLOUR_ALIASES.get(word, word)
     if colour not in COLOURS:
-        raise InvalidActionError(f"{raw!r}: {word!r} is not a colour of the board.", text=raw,
-                                 allowed="The colours: " + ", ".join(COLOURS) + ".")
+        raise refused("no_colour", raw, word=shown(word, 20), colours=", ".join(COLOURS))
     return colour
 
 
-def parse(text: str):
-    raw = text
-    words = ["colour" if w == "color" else w for w in key(text).split()]
-    if not words:
-        raise InvalidActionError("Nothing was typed.", text=raw, allowed=ALLOWED)
-    phrase = " ".join(words)
-    if phrase in WORDS:
-        return Word(phrase)
-    head, args = words[0], words[1:]
-    n = len(args)
-    if head == "colour" and n == 2:
-        return Colour(_int(args[0], raw), _colour(args[1], raw))
-    if head == "youngest" and n == 1:
-        return Youngest(_int(args[0], raw))
-    if head == "child" and n == 2:
-        return SecretChild(_int(args[0], raw), None if args[1] == "later" else _child(args[1], raw))
-    if head == "move" and n == 1:
-        return Move(_child(args[0], raw))
-    if head == "land" and n == 1:
-        square = COLOUR_ALIASES.get(args[0], args[0])
-        if square not in SQUARES:
-            raise InvalidActionError(f"{raw!r}: a child lands on a colour, neutral, action or start.",
-                                     text=raw, allowed="Like: land red, land neutral, land action, land start.")
-        return Land(square)
-    if head == "hop" and n == 1:
-        return Hop(_colour(args[0], raw))
-    if head in ("discard", "keep") and n == 1:
-        return Card(head, _int(args[0], raw))
-    if head == "give" and n == 2 and args[0] == "card":
-        return Give(card=_int(args[1], raw))
-    if head == "give" and n == 1:
-        return Give(seat=_int(args[0], raw))
-    if head == "play" and 1 <= n <= 2:
-        card = _int(args[0], raw)
-        if n == 1:
-            return Play(card)
-        if args[1].lstrip("-").isdigit():
-            return Play(card, seat=_int(args[1], raw))
-        return Play(card, child=_child(args[1], raw))
-    if head in ("claim", "reveal", "defend") and n == 1:
-        return Number(head, _int(args[0], raw))
-    if head == "crying" and n == 1:
-        return Number("crying", 0 if args[0] == "none" else _int(args[0], raw))
-    if head == "helper" and n == 3 and args[1:] == ["no", "fee"]:
-        return Helper(_int(args[0], raw), "none")
-    if head == "helper" and n == 3 and args[1] == "fee" and args[2] in FEES:
-        return Helper(_int(args[0], raw), args[2])
-    if head == "helper" and n == 2 and args[0] == "says" and args[1] in ("true", "false"):
-        return Says(args[1] == "true")
-    if head == "says" and n == 1 and args[0] in ("true", "false"):
-        return Says(args[0] == "true")
-    if head == "treat" and n == 2:
-        return Treat(_int(args[0], raw), _int(args[1], raw))
-    if head == "rip" and n == 1:
-        return Rip(_child(args[0], raw))
-    if head == "bids" and n >= 1:
-        return Bids(tuple(_int(a, raw) for a in args))
-    if head == "bid" and n == 2:
-        return Bid(_int(args[0], raw), _int(args[1], raw))
-    raise InvalidActionError(f"{raw!r} is not a Halloween action.", text=raw, allowed=ALLOWED)
+def _square(word: str, raw: str) -> str:
+    square = COLOUR_ALIASES.get(word, word)
+    if square not in SQUARES:
+        raise refused("no_square", raw)
+    return square
+
+
+def _bounded(bounds: tuple[int, int]) -> Callable[[str, str], int]:
+    return lambda word, raw: number(word, raw, low=bounds[0], high=bounds[1])
+
+
+_seat, _card, _face, _candies, _modifier = map(_bounded, (SEATS, CARDS, FACES, CANDIES, MODIFIERS))
+
+
+def _typed(cls: type, *reads: Callable[[str, str], Any]) -> Callable[[list[str], str], Any]:
+    """A reader for an action of fixed arity: each word read by its own reader."""
+    def read(args: list[str], raw: str) -> Any:
+        return cls(*(r(a, raw) for r, a in zip(reads, args))) if len(args) == len(reads) else None
+    return read
+
+
+def _play(args: list[str], raw: str) -> Play | None:
+    """`play N`, `play 2 SEAT`, `play 10 CHILD`."""
+    if not 1 <= len(args) <= 2:
+        return None
+    if len(args) == 1:
+        return Play(_card(args[0], raw))
+    if args[1].lstrip("-").isdigit():
+        return Play(_card(args[0], raw), seat=_seat(args[1], raw))
+    return Play(_card(args[0], raw), child=_child(args[1], raw))
+
+
+def _helper(args: list[str], raw: str) -> Helper | Says | None:
+    """`helper SEAT fee F`, `helper SEAT no fee`; `helper says true` is the helper's word."""
+    if len(args) == 2 and args[0] == "says":
+        return _says(args[1:], raw)
+    if len(args) == 3 and args[1:] == ["no", "fee"]:
+        return Helper(_seat(args[0], raw), "none")
+    if len(args) == 3 and args[1] == "fee" and args[2] in FEES:
+        return Helper(_seat(args[0], raw), args[2])
+    return None
+
+
+def _says(args: list[str], raw: str) -> Says | None:
+    return Says(args[0] == "true") if args in (["true"], ["false"]) else None
+
+
+def _give(args: list[str], raw: str) -> Give | GiveCard | None:
+    if len(args) == 2 and args[0] == "card":
+        return GiveCard(_card(args[1], raw))
+    return Give(_seat(args[0], raw)) if len(args) == 1 else None
+
+
+def _child_entry(args: list[str], raw: str) -> SecretChild | None:
+    if len(args) != 2:
+        return None
+    return SecretChild(_seat(args[0], raw), None if args[1] == "later" else _child(args[1], raw))
+
+
+def _crying(args: list[str], raw: str) -> Crying | None:
+    if len(args) != 1:
+        return None
+    return Crying(0 if args[0] == "none" else _seat(args[0], raw))
+
+
+def _bids(args: list[str], raw: str) -> Bids | None:
+    return Bids(tuple(_candies(a, raw) for a in args)) if args else None
+
+
+READERS: dict[str, Callable[[list[str], str], Any]] = {
+    "colour": _typed(Colour, _seat, _colour), "youngest": _typed(Youngest, _seat), "child": _child_entry,
+    "move": _typed(Move, _child), "land": _typed(Land, _square), "hop": _typed(Hop, _colour),
+    "discard": _typed(Discard, _card), "keep": _typed(Keep, _card), "give": _give, "play": _play,
+    "claim": _typed(Claim, _face), "reveal": _typed(Reveal, _face), "defend": _typed(Defend, _seat),
+    "crying": _crying, "helper": _helper, "says": _says, "treat": _typed(Treat, _modifier, _modifier),
+    "rip": _typed(Rip, _child), "bids": _bids, "bid": _typed(Bid, _seat, _candies),
+}
+
+
+def parse(text: str) -> Any:
+    """One line of notation as an action, or a refusal in the table's language."""
+    words = WORDS.split(text)
+    phrase = WORDS.phrase(words)
+    if phrase is not None:
+        return phrase
+    verb = WORDS.verb(words[0])
+    if verb is None:
+        raise WORDS.unknown(text, words)
+    found = READERS[verb](words[1:], text)
+    if found is None:
+        raise WORDS.shape(text, EXAMPLES[verb])
+    return found
+

@@ -1,27 +1,25 @@
-"""La noche de Halloween as a `Game`: the state, and the plumbing from the
-core's interface to the step engine (flow.py) and its steps (setup, turn,
-draws, door, truco, trato, auction)."""
+"""La noche de Halloween as a `StepGame`: the state, the pending step (the
+top of `stack`, see flow.py) and what follows every accepted action
+(eliminations, the end of a turn, the end of the night). The steps live in
+setup, turn, draws, door, truco, trato and auction."""
 
 from __future__ import annotations
 
-import random
-from collections import defaultdict
 from typing import Any
 
-from companion.core.errors import IllegalActionError
-from companion.core.game import Choice, Event, Game, Line, Outcome, Prompt
-from companion.core.language import render
+from companion.core.game import Event, Line, Outcome, Prompt
+from companion.core.steps import StepGame
 
 from . import auction, door, draws, setup, trato, truco, turn  # noqa: F401  (they register their steps)
 from . import score
 from .cards import ACTION_CARDS, TREAT_CARDS, when
 from .children import CHILDREN, NAMES
-from .flow import OUT_TO_END, ROUNDS, STEPS, end_game, end_turn, eliminate, ev, line
+from .flow import OUT_TO_END, ROUNDS, STEPS, end_game, end_turn, eliminate, err, ev, line
 from .ledger import Ledger
 from .notation import Play, Rip, parse
 
 
-class Halloween(Game):
+class Halloween(StepGame):
     name = "halloween"
     title = "La noche de Halloween"
     min_players = 4
@@ -64,16 +62,18 @@ class Halloween(Game):
         self.crying: str | None = None
         self.end_reason: str | None = None
 
-    # -- notation and rules ----------------------------------------------------
+    # -- notation and the step engine --------------------------------------------
 
     def parse(self, text: str):
         return parse(text)
 
-    def apply(self, action, chance):
+    def pending_step(self):
         if self.phase == "over":
-            raise IllegalActionError("The game is over.", allowed="See the final ranking.")
-        s = self.stack[-1]
-        events = STEPS[s["kind"]].apply(self, s, action, chance)
+            return None
+        return STEPS[self.stack[-1]["kind"]], self.stack[-1]
+
+    def settle(self, events: list[Event]) -> list[Event]:
+        """Eliminations and the end of the turn or of the night, after every accepted action."""
         if self.phase == "play":
             events += eliminate(self)
             if len(self.out_order) >= OUT_TO_END:
@@ -89,55 +89,19 @@ class Halloween(Game):
             events.append(Event(self.outcome().line))
         return events
 
-    def not_now(self, action) -> IllegalActionError:
-        """The refusal for an action of another moment: why, and what is allowed now."""
-        allowed = self._allowed_text()
-        if isinstance(action, Rip) and self.phase == "play":
-            why = auction.why_not_rip(self, action.child) if self.round < 3 or self.current in self.cool_players \
-                else None
-            return IllegalActionError(why or "A costume is ripped right after your child stops on a grey square.",
-                                      allowed=allowed)
-        if isinstance(action, Play) and str(action.card) in ACTION_CARDS:
-            return IllegalActionError(when(action.card), allowed=allowed)
-        waits = render(STEPS[self.stack[-1]["kind"]].title(self, self.stack[-1]), "en")
-        return IllegalActionError(f"Not now: {waits}", allowed=allowed)
+    def not_now(self, action, why: Line | None = None):
+        """The engine's refusal, with the reason that says most: when a costume is ripped, when a card is played."""
+        if why is None and isinstance(action, Rip) and self.phase == "play":
+            if self.round < 3 or self.current in self.cool_players:
+                why = auction.why_not_rip(self, action.child)
+            why = why or err("rip_when")
+        if why is None and isinstance(action, Play) and str(action.card) in ACTION_CARDS:
+            why = when(action.card)
+        return super().not_now(action, why)
 
-    def _allowed_text(self) -> str:
-        choices = [str(a) for a, _ in self._options()]
-        return ("Allowed now: " + ", ".join(choices[:10]) + ".") if choices else ""
-
-    # -- what next -------------------------------------------------------------
-
-    def _options(self):
-        if self.phase == "over":
-            return []
-        s = self.stack[-1]
-        return STEPS[s["kind"]].options(self, s)
-
-    def legal_actions(self):
-        if self.phase == "over":
-            return []
-        s = self.stack[-1]
-        return [a for a, _ in self._options()] + STEPS[s["kind"]].hidden(self, s)
-
-    def sample_action(self, rng: random.Random):
-        """Pick a kind of action first (move, play, land...), then one of it: playouts stay varied."""
-        groups: dict[str, list] = defaultdict(list)
-        for action in self.legal_actions():
-            groups[str(action).split()[0]].append(action)
-        if len(groups) > 1:
-            groups.pop("stuck", None)
-        return rng.choice(groups[rng.choice(sorted(groups))])
-
-    def expects(self) -> Prompt:
-        if self.phase == "over":
-            result = self.outcome()
-            return Prompt(line("step.over"), detail=result.line, say=result.line)
-        s = self.stack[-1]
-        h = STEPS[s["kind"]]
-        choices = tuple(Choice(label, str(action)) for action, label in h.options(self, s))
-        return Prompt(h.title(self, s), h.detail(self, s), self.players[h.who(self, s)], choices, h.say(self, s),
-                      h.private)
+    def over_prompt(self) -> Prompt:
+        result = self.outcome()
+        return Prompt(line("step.over"), detail=result.line, say=result.line, step="over")
 
     def outcome(self) -> Outcome | None:
         if self.phase != "over":

@@ -5,94 +5,91 @@ matters (`later`). At the end, the children still unknown are revealed."""
 
 from __future__ import annotations
 
+from companion.core.notation import Word
+from companion.core.steps import Offer
+
 from .children import CHILDREN, NAMES
-from .flow import Step, begin_play, colour_line, ev, line, refuse, step
-from .notation import COLOURS, Colour, SecretChild, Word, Youngest
+from .flow import HStep, begin_play, colour_line, ev, line, step
+from .notation import COLOURS, Colour, SecretChild, Youngest
+
+DEAL = Word("deal")
 
 
-def _seat_check(g, seat: int, expected: int, what: str) -> None:
+def _seat_check(g, seat: int, expected: int, doing: str) -> None:
+    """A seat typed where `expected` must act, or a refusal naming whose turn it is."""
     if seat != expected + 1:
         if not 1 <= seat <= g.n:
-            raise refuse(f"There is no seat {seat}; seats go 1 to {g.n}.")
-        raise refuse(f"It is {g.players[expected]}'s turn to {what}.", allowed=f"Now: seat {expected + 1}.")
+            raise g.refuse("no_seat", seat=seat, seats=g.n)
+        raise g.refuse(f"turn_to.{doing}", player=g.players[expected])
 
 
 def taken_children(g) -> set[str]:
     return {c for c in g.secret if c}
 
 
-@step
-class ColourStep(Step):
-    kind = "setup_colour"
-
-    def who(self, g, s):
-        return s["seat"]
-
-    def options(self, g, s):
-        free = [c for c in COLOURS if c not in g.colours]
-        return [(Colour(s["seat"] + 1, c), colour_line(c)) for c in free]
+@step("setup_colour", actor="seat")
+class ColourStep(HStep):
+    def offers(self, g, s):
+        return [Offer(Colour(s["seat"] + 1, c), colour_line(c), group="colour") for c in COLOURS
+                if c not in g.colours]
 
     def apply(self, g, s, action, chance):
         if not isinstance(action, Colour):
             raise g.not_now(action)
-        _seat_check(g, action.seat, s["seat"], "choose a colour")
+        _seat_check(g, action.seat, s["seat"], "colour")
         if action.colour in g.colours:
-            owner = g.players[g.colours.index(action.colour)]
-            raise refuse(f"{owner} has {action.colour} already.", allowed="Choose another colour.")
+            raise g.refuse("colour_taken", player=g.players[g.colours.index(action.colour)],
+                           colour=colour_line(action.colour))
         seat = s["seat"]
         g.colours[seat] = action.colour
         g.stack.pop()
-        if seat + 1 < g.n:
-            g.stack.append({"kind": "setup_colour", "seat": seat + 1})
-        else:
-            g.stack.append({"kind": "setup_youngest"})
+        g.stack.append({"kind": "setup_colour", "seat": seat + 1} if seat + 1 < g.n else {"kind": "setup_youngest"})
         return [ev("setup.colour_chosen", player=g.players[seat], colour=colour_line(action.colour))]
 
 
-@step
-class YoungestStep(Step):
-    kind = "setup_youngest"
-
+@step("setup_youngest")
+class YoungestStep(HStep):
     def who(self, g, s):
         return 0
 
-    def title(self, g, s):
-        return line("step.setup_youngest")
-
-    def options(self, g, s):
-        return [(Youngest(seat + 1), line("choice.player", player=g.players[seat])) for seat in range(g.n)]
+    def offers(self, g, s):
+        return [Offer(Youngest(seat + 1), line("choice.player", player=g.players[seat]), group="seat", seat=seat + 1)
+                for seat in range(g.n)]
 
     def apply(self, g, s, action, chance):
         if not isinstance(action, Youngest):
             raise g.not_now(action)
         if not 1 <= action.seat <= g.n:
-            raise refuse(f"There is no seat {action.seat}; seats go 1 to {g.n}.")
+            raise g.refuse("no_seat", seat=action.seat, seats=g.n)
         g.youngest = action.seat - 1
         g.stack.pop()
         g.stack.append({"kind": "setup_child", "seat": 0})
         return [ev("setup.youngest", player=g.players[g.youngest])]
 
 
-@step
-class SecretChildStep(Step):
-    kind = "setup_child"
-    private = True
+@step("setup_child", actor="seat")
+class SecretChildStep(HStep):
+    """Only the player looks (`private`); the table hears that a child was chosen (`secret`)."""
 
-    def who(self, g, s):
-        return s["seat"]
+    private = secret = True
 
-    def options(self, g, s):
+    def offers(self, g, s):
         seat = s["seat"]
         free = [c for c in CHILDREN if c not in taken_children(g)]
-        return ([(SecretChild(seat + 1, c), line("choice.child", child=NAMES[c])) for c in free]
-                + [(SecretChild(seat + 1, None), line("choice.later")), (Word("deal"), line("choice.deal"))])
+        return ([Offer(SecretChild(seat + 1, c), line("choice.child", child=NAMES[c]), group="child", reveals=True)
+                 for c in free]
+                + [Offer(SecretChild(seat + 1, None), line("choice.later"), group="later"),
+                   Offer(DEAL, line("choice.deal"), group="deal", chance="children")])
 
     def detail(self, g, s):
         return line("setup.child_detail")
 
+    def public(self, g, s):
+        return line("public.setup_child", player=g.players[s["seat"]])
+
     def apply(self, g, s, action, chance):
         seat = s["seat"]
-        if action == Word("deal"):
+        if action == DEAL:
             events = []
             for other in range(seat, g.n):
                 free = [c for c in CHILDREN if c not in taken_children(g)]
@@ -101,9 +98,9 @@ class SecretChildStep(Step):
             return events + self._done(g, g.n - 1)
         if not isinstance(action, SecretChild):
             raise g.not_now(action)
-        _seat_check(g, action.seat, seat, "enter a secret child")
+        _seat_check(g, action.seat, seat, "child")
         if action.child in taken_children(g):
-            raise refuse("That child's card is already another player's.", allowed="Check the card and type it again.")
+            raise g.refuse("child_taken")
         g.secret[seat] = action.child
         events = _entered(g, seat) if action.child else [ev("setup.child_later", player=g.players[seat])]
         return events + self._done(g, seat)
@@ -121,27 +118,25 @@ def _entered(g, seat):
             ev("setup.child_secret", private=True, speak=False, player=g.players[seat], child=NAMES[g.secret[seat]])]
 
 
-@step
-class FinalChildStep(Step):
+@step("final_child")
+class FinalChildStep(HStep):
     """After the last turn, players who kept their card reveal it for the score."""
-
-    kind = "final_child"
 
     def who(self, g, s):
         return g.secret.index(None)
 
-    def options(self, g, s):
+    def offers(self, g, s):
         seat = self.who(g, s)
-        return [(SecretChild(seat + 1, c), line("choice.child", child=NAMES[c])) for c in _unclaimed(g)]
+        return [Offer(SecretChild(seat + 1, c), line("choice.child", child=NAMES[c]), group="child")
+                for c in _unclaimed(g)]
 
     def apply(self, g, s, action, chance):
         if not isinstance(action, SecretChild) or action.child is None:
             raise g.not_now(action)
         seat = self.who(g, s)
-        _seat_check(g, action.seat, seat, "reveal a secret child")
+        _seat_check(g, action.seat, seat, "reveal")
         if action.child not in _unclaimed(g):
-            raise refuse(f"{NAMES[action.child]} is another player's child.",
-                         allowed="Reveal " + ", ".join(NAMES[c] for c in _unclaimed(g)) + ".")
+            raise g.refuse("not_your_child", child=NAMES[action.child])
         g.secret[seat] = action.child
         if action.child in g.gone:  # the card shown settles an earlier 'nobody's'
             g.gone[action.child]["owner"] = seat

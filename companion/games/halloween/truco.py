@@ -5,14 +5,20 @@ the owner has decided), to settle the helper."""
 
 from __future__ import annotations
 
+from dataclasses import replace as changed
+
 from companion.core.game import Event, Line
+from companion.core.notation import Word
+from companion.core.steps import Offer
 from companion.games.tables import HALLOWEEN_CANDY
 
 from .cards import HAND_LIMIT
-from .flow import Step, active, capped, drop, ev, line, refuse, replace, step
-from .notation import Give, Helper, Number, Says, Word
+from .flow import D8Step, DuelStep, HStep, active, capped, drop, err, ev, line, replace, step
+from .notation import Claim, GiveCard, Helper, Reveal, Says
 
 FACES = range(1, 9)
+BELIEVE, DISBELIEVE = Word("believe"), Word("disbelieve")
+SECRET_ROLL_KEY = "0"  # the claims 1-8 take the keys 1-8
 
 
 def candies(claim: int) -> int:
@@ -28,65 +34,67 @@ def start_truco(g, s) -> list:
 
 def _claim(g, s, value: int) -> list:
     if value not in FACES:
-        raise refuse(f"A d8 shows 1 to 8, not {value}.", allowed="Claim 1 to 8.")
+        raise g.refuse("d8_faces", value=value)
     k = g.knock
     k["claim"] = value
     replace(g, s, {"kind": "truco_owner"})
     return [ev("truco.claimed", player=g.players[k["mover"]], claim=value, candies=candies(value))]
 
 
-def _claim_options():
-    return [(Number("claim", n), line("choice.claim", claim=n, candies=candies(n))) for n in FACES]
+def claim_offers() -> list[Offer]:
+    """Say 1 to 8, each on its own number key."""
+    return [Offer(Claim(n), line("choice.claim", claim=n, candies=candies(n)), key=str(n), group="claim")
+            for n in FACES]
 
 
-@step
-class TrucoRollStep(Step):
+@step("truco_roll")
+class TrucoRollStep(D8Step):
     """The child rolls in secret: the app's die, or the table's kept hidden (claim at once)."""
 
-    kind = "truco_roll"
+    choice_line = "choice.roll_secret"
 
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll_secret"))] + _claim_options()
+    def offers(self, g, s):
+        return [changed(o, key=SECRET_ROLL_KEY) for o in super().offers(g, s)] + claim_offers()
 
     def apply(self, g, s, action, chance):
-        if action == Word("roll"):
-            g.knock["die"] = chance.roll("d8")[0]
-            replace(g, s, {"kind": "truco_claim"})
-            return [ev("truco.rolled", player=g.players[g.current]),
-                    ev("truco.die_secret", private=True, speak=False, die=g.knock["die"])]
-        if isinstance(action, Number) and action.verb == "claim":
+        if isinstance(action, Claim):
             return _claim(g, s, action.value)
-        raise g.not_now(action)
+        return super().apply(g, s, action, chance)
+
+    def rolled(self, g, s, faces):
+        g.knock["die"] = faces[0]
+        replace(g, s, {"kind": "truco_claim"})
+        return [ev("truco.rolled", player=g.players[g.current]),
+                ev("truco.die_secret", private=True, speak=False, die=g.knock["die"])]
 
 
-@step
-class TrucoClaimStep(Step):
-    kind = "truco_claim"
+@step("truco_claim")
+class TrucoClaimStep(HStep):
     private = True  # the screen shows the child the real die
 
     def detail(self, g, s):
         return line("truco.die_secret", die=g.knock["die"])
 
-    def options(self, g, s):
-        return _claim_options()
+    def offers(self, g, s):
+        return claim_offers()
 
     def apply(self, g, s, action, chance):
-        if isinstance(action, Number) and action.verb == "claim":
+        if isinstance(action, Claim):
             return _claim(g, s, action.value)
         raise g.not_now(action)
 
 
-def fee_allowed(g, helper: int, fee: str) -> str | None:
+def fee_allowed(g, helper: int, fee: str) -> Line | None:
     """Why this fee cannot be asked, or None (RULINGS: 1-2 candies, or a card)."""
     k = g.knock
     stake = candies(k["claim"])
     if fee == "card":
         if not g.hands[k["owner"]]:
-            return f"{g.players[k['owner']]} has no action card to pay with."
+            return err("fee_no_card", player=g.players[k["owner"]])
         if len(g.hands[helper]) >= HAND_LIMIT:
-            return f"{g.players[helper]} already holds {HAND_LIMIT} action cards."
+            return err("fee_hand_full", player=g.players[helper], limit=HAND_LIMIT)
     elif fee in ("1", "2") and stake <= 2:
-        return f"Only {stake} candies are at stake: the helper may ask for an action card, not candies."
+        return err("fee_low_stake", stake=stake)
     return None
 
 
@@ -95,17 +103,8 @@ def helpers(g) -> list[int]:
     return [seat for seat in range(g.n) if seat not in (k["owner"], k["mover"]) and active(g, seat)]
 
 
-@step
-class TrucoOwnerStep(Step):
-    kind = "truco_owner"
-
-    def who(self, g, s):
-        return g.knock["owner"]
-
-    def title(self, g, s):
-        k = g.knock
-        return line("step.truco_owner", owner=g.players[k["owner"]], claim=k["claim"], candies=candies(k["claim"]))
-
+@step("truco_owner", actor="owner")
+class TrucoOwnerStep(HStep):
     def detail(self, g, s):
         table = ", ".join(f"{roll}: {n}" for roll, n in HALLOWEEN_CANDY.results.items())
         return line("truco.table_detail", table=table)
@@ -113,52 +112,47 @@ class TrucoOwnerStep(Step):
     def say(self, g, s):
         return line("truco.say_claim", claim=g.knock["claim"], candies=candies(g.knock["claim"]))
 
-    def options(self, g, s):
-        opts = [(Word("believe"), line("choice.believe", candies=candies(g.knock["claim"])))]
+    def offers(self, g, s):
+        offers = [Offer(BELIEVE, line("choice.believe", candies=candies(g.knock["claim"])), group="believe")]
         for seat in helpers(g):
-            for fee in ("none", "1", "2", "card"):
-                if fee_allowed(g, seat, fee) is None:
-                    opts.append((Helper(seat + 1, fee), line(f"choice.helper_fee_{fee}", player=g.players[seat])))
-        return opts + [(Word("disbelieve"), line("choice.disbelieve"))]
+            offers += [Offer(Helper(seat + 1, fee), line(f"choice.helper_fee_{fee}", player=g.players[seat]),
+                             group="helper", seat=seat + 1)
+                       for fee in ("none", "1", "2", "card") if fee_allowed(g, seat, fee) is None]
+        return offers + [Offer(DISBELIEVE, line("choice.disbelieve"), group="disbelieve")]
 
     def apply(self, g, s, action, chance):
         k = g.knock
-        if action == Word("believe"):
+        if action == BELIEVE:
             k["decision"] = "believe"
             drop(g, s)
             return _pay_child(g, candies(k["claim"]))
-        if action == Word("disbelieve"):
+        if action == DISBELIEVE:
             k["decision"] = "disbelieve"
             return [ev("truco.disbelieved", owner=g.players[k["owner"]])] + _reveal_or_ask(g, s)
         if not isinstance(action, Helper):
             raise g.not_now(action)
         helper = action.seat - 1
         if helper not in helpers(g):
-            raise refuse("The helper is a third player still in the game: not the owner, not the child.",
-                         allowed="Ask " + ", ".join(g.players[h] for h in helpers(g)) + ".")
+            raise g.refuse("helper_who")
         why = fee_allowed(g, helper, action.fee)
         if why:
-            raise refuse(why)
+            raise g.not_now(action, why)
         k["helper"], k["fee"] = helper, action.fee
         replace(g, s, {"kind": "truco_helper"})
         return [ev(f"truco.helper_fee_{action.fee}", owner=g.players[k["owner"]], player=g.players[helper])]
 
 
-@step
-class TrucoHelperStep(Step):
-    kind = "truco_helper"
-
-    def who(self, g, s):
-        return g.knock["helper"]
-
+@step("truco_helper", actor="helper")
+class TrucoHelperStep(HStep):
     private = True  # the screen may show the helper the app's die
 
     def detail(self, g, s):
         die = g.knock["die"]
         return line("truco.helper_looks", die=die) if die else line("truco.helper_looks_table")
 
-    def options(self, g, s):
-        return [(Says(True), line("choice.says_true")), (Says(False), line("choice.says_false"))]
+    def offers(self, g, s):
+        return [Offer(Says(True), line("choice.says_true"), group="says"),
+                Offer(Says(False), line("choice.says_false"), group="says")]
 
     def apply(self, g, s, action, chance):
         if not isinstance(action, Says):
@@ -169,23 +163,18 @@ class TrucoHelperStep(Step):
         return [ev("truco.helper_says_" + ("true" if action.truth else "false"), player=g.players[k["helper"]])]
 
 
-@step
-class TrucoDecideStep(Step):
-    kind = "truco_decide"
-
-    def who(self, g, s):
-        return g.knock["owner"]
-
+@step("truco_decide", actor="owner")
+class TrucoDecideStep(HStep):
     def detail(self, g, s):
         k = g.knock
         return line("truco.helper_says_" + ("true" if k["says"] else "false"), player=g.players[k["helper"]])
 
-    def options(self, g, s):
-        return [(Word("believe"), line("choice.believe", candies=_due_after_fee(g))),
-                (Word("disbelieve"), line("choice.disbelieve"))]
+    def offers(self, g, s):
+        return [Offer(BELIEVE, line("choice.believe", candies=_due_after_fee(g)), group="believe"),
+                Offer(DISBELIEVE, line("choice.disbelieve"), group="disbelieve")]
 
     def apply(self, g, s, action, chance):
-        if action not in (Word("believe"), Word("disbelieve")):
+        if action not in (BELIEVE, DISBELIEVE):
             raise g.not_now(action)
         g.knock["decision"] = action.word
         return [ev(f"truco.decided_{action.word}", owner=g.players[g.knock["owner"]])] + _reveal_or_ask(g, s)
@@ -208,20 +197,18 @@ def _reveal_or_ask(g, s) -> list:
     return _revealed(g)
 
 
-@step
-class TrucoRevealStep(Step):
-    """The table's hidden die is shown: type what it shows."""
+@step("truco_reveal")
+class TrucoRevealStep(HStep):
+    """The table's hidden die is shown: type what it shows (its face is its key)."""
 
-    kind = "truco_reveal"
-
-    def options(self, g, s):
-        return [(Number("reveal", n), line("choice.reveal", die=n)) for n in FACES]
+    def offers(self, g, s):
+        return [Offer(Reveal(n), line("choice.reveal", die=n), key=str(n), group="reveal") for n in FACES]
 
     def apply(self, g, s, action, chance):
-        if not (isinstance(action, Number) and action.verb == "reveal"):
+        if not isinstance(action, Reveal):
             raise g.not_now(action)
         if action.value not in FACES:
-            raise refuse(f"A d8 shows 1 to 8, not {action.value}.")
+            raise g.refuse("d8_faces", value=action.value)
         g.knock["die"] = action.value
         drop(g, s)
         return _revealed(g)
@@ -275,56 +262,30 @@ def _honest_helper_bonus(g) -> list:
     return [ev("pay.player", player=g.players[k["owner"]], to=g.players[k["helper"]], amount=paid)]
 
 
-@step
-class TrucoDuelStep(Step):
+@step("truco_duel")
+class TrucoDuelStep(DuelStep):
     """The child lied: both roll, the child pays the difference (1 on a tie)."""
 
-    kind = "truco_duel"
+    def said(self, g, roller, roll):
+        return ev("truco.duel_roll", player=g.players[roller], roll=roll)
 
-    def who(self, g, s):
-        return g.knock["mover"] if not g.knock["rolls"] else g.knock["owner"]
-
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))]
-
-    def apply(self, g, s, action, chance):
-        if action != Word("roll"):
-            raise g.not_now(action)
+    def settled(self, g, child_roll, owner_roll):
         k = g.knock
-        roller = self.who(g, s)
-        k["rolls"].append(chance.roll("d8")[0])
-        events = [ev("truco.duel_roll", player=g.players[roller], roll=k["rolls"][-1])]
-        if len(k["rolls"]) < 2:
-            return events
-        drop(g, s)
-        child_roll, owner_roll = k["rolls"]
         due = abs(child_roll - owner_roll) or 1
         paid = g.ledger.pay(k["mover"], k["owner"], due)
-        events.append(ev("truco.duel_due", player=g.players[k["mover"]], due=due))
-        return events + capped(g, k["mover"], k["owner"], due, paid) + _honest_helper_bonus(g)
+        return ([ev("truco.duel_due", player=g.players[k["mover"]], due=due)]
+                + capped(g, k["mover"], k["owner"], due, paid) + _honest_helper_bonus(g))
 
 
-@step
-class TrucoTableStep(Step):
+@step("truco_table", actor="owner")
+class TrucoTableStep(D8Step):
     """The child told the truth but was not believed: the owner rolls on the candy table."""
 
-    kind = "truco_table"
-
-    def who(self, g, s):
-        return g.knock["owner"]
-
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))]
-
-    def apply(self, g, s, action, chance):
-        if action != Word("roll"):
-            raise g.not_now(action)
-        k = g.knock
-        roll = chance.roll("d8")[0]
-        k["rolls"].append(roll)
+    def rolled(self, g, s, faces):
+        roll = faces[0]
+        g.knock["rolls"].append(roll)
         drop(g, s)
-        table = Event(table_line(roll))
-        return [table] + _pay_child(g, candies(roll)) + _honest_helper_bonus(g)
+        return [Event(table_line(roll))] + _pay_child(g, candies(roll)) + _honest_helper_bonus(g)
 
 
 def table_line(roll: int) -> Line:
@@ -332,26 +293,26 @@ def table_line(roll: int) -> Line:
     return Line("table.halloween_candy.say", {"roll": roll, "result": candies(roll)})
 
 
-@step
-class FeeCardStep(Step):
-    """An honest helper's card fee: the owner hands over a card of their choice."""
+@step("fee_card", actor="owner")
+class FeeCardStep(HStep):
+    """An honest helper's card fee: the owner hands over a card of their choice, unseen."""
 
-    kind = "fee_card"
-    private = True
+    private = secret = True
 
-    def who(self, g, s):
-        return g.knock["owner"]
-
-    def options(self, g, s):
-        return [(Give(card=c), line("choice.give_card", card=c, player=g.players[g.knock["helper"]]))
+    def offers(self, g, s):
+        helper = g.players[g.knock["helper"]]
+        return [Offer(GiveCard(c), line("choice.give_card", card=c, player=helper), group="card", reveals=True)
                 for c in g.hands[g.knock["owner"]]]
 
+    def public(self, g, s):
+        return line("public.fee_card", owner=g.players[g.knock["owner"]], player=g.players[g.knock["helper"]])
+
     def apply(self, g, s, action, chance):
-        if not (isinstance(action, Give) and action.card):
+        if not isinstance(action, GiveCard):
             raise g.not_now(action)
         k = g.knock
         if action.card not in g.hands[k["owner"]]:
-            raise refuse(f"{g.players[k['owner']]} does not hold card {action.card}.")
+            raise g.refuse("not_held", player=g.players[k["owner"]], card=action.card)
         g.hands[k["owner"]].remove(action.card)
         g.hands[k["helper"]].append(action.card)
         drop(g, s)

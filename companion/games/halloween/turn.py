@@ -5,27 +5,33 @@ from round 3, a costume fight (auction.py)."""
 
 from __future__ import annotations
 
+from companion.core.game import Line
+from companion.core.notation import Word
+from companion.core.steps import Offer
+
 from .auction import start_rip, why_not_rip
-from .cards import MY_TURN, when
+from .cards import MY_TURN
 from .children import (ACTION_PICK, ACTION_TWO, CHILDREN, DOUBLES, HOPS, NAMES, REROLLS, START_DRAW,
                        START_PICK, distance)
-from .door import knock
+from .door import card_offer, knock
 from .draws import push_draws
-from .flow import Step, active, colour_line, drop, ev, line, refuse, replace, spend, step
-from .notation import COLOURS, Hop, Land, Move, Play, Rip, Word
+from .flow import D8Step, HStep, active, colour_line, drop, err, ev, line, replace, spend, step
+from .notation import COLOURS, Hop, Land, Move, Play, Rip
+
+END, STUCK, STAY = Word("end"), Word("stuck"), Word("stay")
+DOUBLE, REROLL = Word("double"), Word("reroll")
 
 
-def why_not_move(g, child: str, card1: bool) -> str | None:
+def why_not_move(g, child: str, card1: bool) -> Line | None:
     """Why `child` cannot be moved now, or None."""
     name = NAMES[child]
     if child in g.gone:
-        return f"{name} went home: that child is out of the game."
+        return err("child_gone", child=name)
     if child in g.frozen:
         frost = g.frozen[child]
-        return (f"{name} is frozen by card 10 until {g.players[frost['by']]}'s turn has come round "
-                f"{frost['turns']} more time(s).")
+        return err("child_frozen", child=name, player=g.players[frost["by"]], turns=frost["turns"])
     if g.moved.get(child) and not card1:
-        return f"{name} has already moved this round."
+        return err("child_moved", child=name)
     return None
 
 
@@ -46,22 +52,27 @@ def check_colour(g, colour: str, mover: int, own_ok: bool = False) -> int:
     """The owner a reported colour names, or a refusal saying what to report."""
     owner = owner_of(g, colour)
     if owner is None:
-        raise refuse(f"Nobody plays {colour} in this game: those squares are neutral.", allowed="Report land neutral.")
+        raise g.refuse("neutral_colour", colour=colour_line(colour))
     if owner == mover and not own_ok:
-        raise refuse(f"A child never lands on the colour of the player who moves it ({colour} is "
-                     f"{g.players[mover]}'s).",
-                     allowed="Report where else it can land; if it cannot land anywhere else and no other "
-                             "child can move, report stuck to roll again.")
+        raise g.refuse("own_colour", colour=colour_line(colour), player=g.players[mover])
     if not active(g, owner):
-        raise refuse(f"{g.players[owner]} is out of the game: those houses count as neutral now.",
-                     allowed="Report land neutral.")
+        raise g.refuse("out_colour", player=g.players[owner])
     return owner
 
 
-@step
-class StartStep(Step):
-    kind = "start"
+def land_offers(g, own: bool = False) -> list[Offer]:
+    """The squares a child may be reported on: the other players' houses, grey squares."""
+    offers = [Offer(Land(c), line("choice.land_colour", colour=colour_line(c), player=g.players[owner_of(g, c)]),
+                    group="land") for c in door_colours(g, g.current)]
+    if own:
+        mine = g.colours[g.current]
+        offers.append(Offer(Land(mine), line("choice.land_own", colour=colour_line(mine)), group="land"))
+    return offers + [Offer(Land("neutral"), line("choice.land_neutral"), group="land"),
+                     Offer(Land("action"), line("choice.land_action"), group="land")]
 
+
+@step("start")
+class StartStep(HStep):
     def title(self, g, s):
         if s["no_move"]:
             return line("step.start_no_move", player=g.players[g.current])
@@ -77,32 +88,31 @@ class StartStep(Step):
             return []
         return [c for c in CHILDREN if why_not_move(g, c, s["card1"]) is None]
 
-    def options(self, g, s):
+    def offers(self, g, s):
         me, hand = g.current, g.hands[g.current]
         movable = self._movable(g, s)
-        opts = [(Move(c), line("choice.move", child=NAMES[c])) for c in movable]
+        offers = [Offer(Move(c), line("choice.move", child=NAMES[c]), group="move") for c in movable]
         if 1 in hand and not s["no_move"] and not s["card1"] and any(why_not_move(g, c, True) is None
-                                                                      for c in CHILDREN):
-            opts.append((Play(1), line("choice.play", card=1, text=line("card.1"))))
-        if 2 in hand:
-            opts += [(Play(2, seat=t + 1), line("choice.play2", player=g.players[t]))
-                     for t in range(g.n) if t != me and active(g, t)]
+                                                                     for c in CHILDREN):
+            offers.append(card_offer(1))
+        if 2 in hand:  # the card's number stays in the labels: a screen groups a card's targets
+            offers += [Offer(Play(2, seat=t + 1), line("choice.play2", card=2, player=g.players[t]), group="play",
+                             seat=t + 1) for t in range(g.n) if t != me and active(g, t)]
         if 10 in hand:
-            opts += [(Play(10, child=c), line("choice.play10", child=NAMES[c])) for c in in_play(g)]
+            offers += [Offer(Play(10, child=c), line("choice.play10", card=10, child=NAMES[c]), group="play")
+                       for c in in_play(g)]
         if not movable:
-            opts.append((Word("end"), line("choice.end")))
-        return opts
+            offers.append(Offer(END, line("choice.end"), group="end"))
+        return offers
 
     def apply(self, g, s, action, chance):
         name = g.players[g.current]
         if isinstance(action, Move):
             if s["no_move"]:
-                raise refuse(f"{name} cannot move a child this turn.", allowed="Play a card, or end.")
+                raise g.refuse("cannot_move", player=name)
             why = why_not_move(g, action.child, s["card1"])
             if why:
-                others = self._movable(g, s)
-                raise refuse(why, allowed=("Move " + ", ".join(NAMES[c] for c in others) + ".") if others
-                             else "No child can move: end the turn.")
+                raise g.not_now(action, why)
             g.moved[action.child] = g.moved.get(action.child, 0) + 1
             if g.moved[action.child] > 1:
                 g.extra_moves += 1
@@ -112,9 +122,9 @@ class StartStep(Step):
             return [ev("move.chosen", player=name, child=NAMES[action.child])]
         if isinstance(action, Play):
             return self._play(g, s, action)
-        if action == Word("end"):
+        if action == END:
             if self._movable(g, s):
-                raise refuse("A child must always move.", allowed="Choose a child to move.")
+                raise g.refuse("must_move")
             drop(g, s)
             return [ev("turn.no_move", player=name)]
         raise g.not_now(action)
@@ -123,48 +133,37 @@ class StartStep(Step):
         me, name = g.current, g.players[g.current]
         card = action.card
         if card not in g.hands[me]:
-            raise refuse(f"{name} does not hold card {card}.")
+            raise g.refuse("not_held", player=name, card=card)
         if card not in MY_TURN:
-            raise refuse(when(card))
+            raise g.not_now(action)
         if card == 1:
             if s["no_move"] or s["card1"]:
-                raise refuse(f"{name} cannot move a child this turn.")
+                raise g.refuse("cannot_move", player=name)
             spend(g, me, 1)
             s["card1"] = True
             return [ev("card1.played", player=name)]
         if card == 2:
             target = action.seat - 1
             if action.child or not (0 <= target < g.n) or target == me or not active(g, target):
-                raise refuse("Card 2 is played against another player still in the game.",
-                             allowed="Like: play 2 SEAT.")
+                raise g.refuse("card2_target")
             spend(g, me, 2)
             g.blocked[target] += 1
             paid = g.ledger.to_pot(target, 2)
             return [ev("card2.played", player=name, target=g.players[target]),
                     ev("pay.pot", player=g.players[target], amount=paid)]
         if not action.child or action.child in g.gone:
-            raise refuse("Card 10 freezes a child still in play.", allowed="Like: play 10 montse.")
+            raise g.refuse("card10_target")
         spend(g, me, 10)
         g.frozen[action.child] = {"by": me, "turns": 2}
         s["no_move"] = True
         return [ev("card10.played", player=name, child=NAMES[action.child])]
 
 
-@step
-class RollStep(Step):
-    kind = "roll"
-
-    def title(self, g, s):
-        return line("step.roll", player=g.players[g.current], child=NAMES[g.turn["child"]])
-
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))]
-
-    def apply(self, g, s, action, chance):
-        if action != Word("roll"):
-            raise g.not_now(action)
+@step("roll")
+class MoveRollStep(D8Step):
+    def rolled(self, g, s, faces):
         replace(g, s, {"kind": "landing", "extra": False})
-        return moved_by(g, chance.roll("d8")[0])
+        return moved_by(g, faces[0])
 
 
 def moved_by(g, roll: int) -> list:
@@ -180,46 +179,40 @@ def moved_by(g, roll: int) -> list:
     return [ev("move.rolled", **values)]
 
 
-@step
-class LandingStep(Step):
+@step("landing")
+class LandingStep(HStep):
     """Where the child ended, as reported; `extra` is card 15's forced move."""
-
-    kind = "landing"
-
-    def title(self, g, s):
-        return line("step.landing", player=g.players[g.current], child=NAMES[g.turn["child"]],
-                    distance=g.turn["distance"])
 
     def detail(self, g, s):
         return line("landing.detail_extra" if s["extra"] else "landing.detail")
 
-    def options(self, g, s):
+    def offers(self, g, s):
         t, extra = g.turn, s["extra"]
-        opts = []
+        offers = []
         if not extra and t["child"] == DOUBLES and not t["doubled"]:
-            opts.append((Word("double"), line("choice.double", distance=t["distance"] * 2)))
+            offers.append(Offer(DOUBLE, line("choice.double", distance=t["distance"] * 2), group="ability"))
         if not extra and t["child"] == REROLLS and not t["rerolled"]:
-            opts.append((Word("reroll"), line("choice.reroll")))
-        opts += [(Land(c), line("choice.land_colour", colour=colour_line(c), player=g.players[owner_of(g, c)]))
-                 for c in door_colours(g, g.current)]
-        if extra:
-            opts.append((Land(g.colours[g.current]), line("choice.land_own", colour=colour_line(g.colours[g.current]))))
-        opts += [(Land("neutral"), line("choice.land_neutral")), (Land("action"), line("choice.land_action"))]
+            offers.append(Offer(REROLL, line("choice.reroll"), group="roll", chance="d8"))
+        offers += land_offers(g, own=extra)
         if t["child"] in (START_DRAW, START_PICK):
-            opts.append((Land("start"), line("choice.land_start")))
+            offers.append(Offer(Land("start"), line("choice.land_start"), group="land"))
         if not extra:
-            opts.append((Word("stuck"), line("choice.stuck")))
-        return opts
+            offers.append(Offer(STUCK, line("choice.stuck"), group="stuck"))
+        return offers
 
     def apply(self, g, s, action, chance):
         t, name = g.turn, g.players[g.current]
-        if action == Word("double") and not s["extra"] and t["child"] == DOUBLES and not t["doubled"]:
+        if action in (DOUBLE, REROLL, STUCK):
+            why = self._why_not(g, s, action.word)
+            if why:
+                raise g.not_now(action, why)
+        if action == DOUBLE:
             t["doubled"], t["distance"] = True, t["distance"] * 2
             return [ev("move.doubled", child=NAMES[t["child"]], distance=t["distance"])]
-        if action == Word("reroll") and not s["extra"] and t["child"] == REROLLS and not t["rerolled"]:
+        if action == REROLL:
             t["rerolled"] = True
             return moved_by(g, chance.roll("d8")[0])
-        if action == Word("stuck") and not s["extra"]:
+        if action == STUCK:
             g.moved[t["child"]] -= 1
             if g.moved[t["child"]] >= 1:
                 g.extra_moves -= 1
@@ -228,19 +221,24 @@ class LandingStep(Step):
             replace(g, s, {"kind": "start", "card1": t["card1"], "no_move": False})
             g.turn = None
             return [ev("move.stuck", player=name)]
-        if isinstance(action, Word) and action.word in ("double", "reroll", "stuck"):
-            raise refuse(self._why_not(g, s, action.word))
         if not isinstance(action, Land):
             raise g.not_now(action)
         return land(g, s, action.square, extra=s["extra"])
 
-    def _why_not(self, g, s, word):
-        child = NAMES[g.turn["child"]]
+    def _why_not(self, g, s, word: str) -> Line | None:
+        """Why Montse's double, Lucía's second roll or `stuck` cannot be reported now, or None."""
+        child = g.turn["child"]
         if s["extra"]:
-            return "Card 15's move is the roll as it is: no ability and no going back."
-        if word == "double":
-            return "Only Montse may double her roll, once." if g.turn["child"] != DOUBLES else "Montse has doubled already."
-        return "Only Lucía may roll again, once." if g.turn["child"] != REROLLS else f"{child} has rolled again already."
+            return err("card15_as_is")
+        if word == "double" and child != DOUBLES:
+            return err("only_montse")
+        if word == "double" and g.turn["doubled"]:
+            return err("montse_doubled")
+        if word == "reroll" and child != REROLLS:
+            return err("only_lucia")
+        if word == "reroll" and g.turn["rerolled"]:
+            return err("lucia_rerolled", child=NAMES[child])
+        return None
 
 
 def land(g, s, square: str, extra: bool = False, passby: bool = False) -> list:
@@ -255,7 +253,7 @@ def land(g, s, square: str, extra: bool = False, passby: bool = False) -> list:
         drop(g, s)
         return knock(g, owner)
     if square == "start" and passby:
-        raise refuse("Card 13 moves the child to the next square: report its colour, neutral or action.")
+        raise g.refuse("passby_start")
     if square == "neutral":
         if child == HOPS and not passby and door_colours(g, mover):
             replace(g, s, {"kind": "jorgito"})
@@ -282,16 +280,15 @@ def grey(g, s, square: str, draws: tuple[int, bool] | None = None, announce: boo
     return events
 
 
-@step
-class JorgitoStep(Step):
-    kind = "jorgito"
-
-    def options(self, g, s):
-        return [(Hop(c), line("choice.hop", colour=colour_line(c), player=g.players[owner_of(g, c)]))
-                for c in door_colours(g, g.current)] + [(Word("stay"), line("choice.stay"))]
+@step("jorgito")
+class JorgitoStep(HStep):
+    def offers(self, g, s):
+        return [Offer(Hop(c), line("choice.hop", colour=colour_line(c), player=g.players[owner_of(g, c)]),
+                      group="hop") for c in door_colours(g, g.current)] + [
+            Offer(STAY, line("choice.stay"), group="stay")]
 
     def apply(self, g, s, action, chance):
-        if action == Word("stay"):
+        if action == STAY:
             return grey(g, s, "neutral", announce=False)
         if not isinstance(action, Hop):
             raise g.not_now(action)
@@ -300,19 +297,12 @@ class JorgitoStep(Step):
         return [ev("jorgito.hops", colour=colour_line(action.colour))] + knock(g, owner)
 
 
-@step
-class PassByStep(Step):
+@step("passby")
+class PassByStep(HStep):
     """Card 13: the child walks on to the next square, reported."""
 
-    kind = "passby"
-
-    def title(self, g, s):
-        return line("step.passby", player=g.players[g.current], child=NAMES[g.turn["child"]])
-
-    def options(self, g, s):
-        return [(Land(c), line("choice.land_colour", colour=colour_line(c), player=g.players[owner_of(g, c)]))
-                for c in door_colours(g, g.current)] + [
-            (Land("neutral"), line("choice.land_neutral")), (Land("action"), line("choice.land_action"))]
+    def offers(self, g, s):
+        return land_offers(g)
 
     def apply(self, g, s, action, chance):
         if not isinstance(action, Land):
@@ -320,43 +310,32 @@ class PassByStep(Step):
         return land(g, s, action.square, passby=True)
 
 
-@step
-class Card15RollStep(Step):
-    kind = "card15_roll"
+@step("card15_roll")
+class Card15RollStep(D8Step):
+    """Card 15: the mover rolls again and the same child walks on."""
 
-    def title(self, g, s):
-        return line("step.card15_roll", player=g.players[g.current], child=NAMES[g.turn["child"]])
-
-    def options(self, g, s):
-        return [(Word("roll"), line("choice.roll"))]
-
-    def apply(self, g, s, action, chance):
-        if action != Word("roll"):
-            raise g.not_now(action)
-        roll = chance.roll("d8")[0]
-        g.turn["roll"] = g.turn["distance"] = roll
+    def rolled(self, g, s, faces):
+        g.turn["roll"] = g.turn["distance"] = faces[0]
         replace(g, s, {"kind": "landing", "extra": True})
-        return [ev("card15.rolled", child=NAMES[g.turn["child"]], roll=roll)]
+        return [ev("card15.rolled", child=NAMES[g.turn["child"]], roll=faces[0])]
 
 
-@step
-class AfterStep(Step):
+@step("after")
+class AfterStep(HStep):
     """The child stands on a grey square: a costume may be ripped, or the turn ends."""
 
-    kind = "after"
-
-    def options(self, g, s):
-        return ([(Rip(c), line("choice.rip", child=NAMES[c])) for c in in_play(g) if why_not_rip(g, c) is None]
-                + [(Word("end"), line("choice.end"))])
+    def offers(self, g, s):
+        return ([Offer(Rip(c), line("choice.rip", child=NAMES[c]), group="rip") for c in in_play(g)
+                 if why_not_rip(g, c) is None] + [Offer(END, line("choice.end"), group="end")])
 
     def apply(self, g, s, action, chance):
-        if action == Word("end"):
+        if action == END:
             drop(g, s)
             return []
         if not isinstance(action, Rip):
             raise g.not_now(action)
         why = why_not_rip(g, action.child)
         if why:
-            raise refuse(why)
+            raise g.not_now(action, why)
         drop(g, s)
         return start_rip(g, action.child)

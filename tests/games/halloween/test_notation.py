@@ -26,6 +26,8 @@ def test_canonical_text_round_trips(text):
 @pytest.mark.parametrize("text, canonical", [
     ("Colour 1 Rojo", "colour 1 red"), ("color 2 azul", "colour 2 blue"), ("move Miguelín", "move miguelin"),
     ("child 1 LUCÍA", "child 1 lucia"), ("helper says true", "says true"), ("land verde", "land green"),
+    ("Tirar", "roll"), ("mueve Rosa", "move rosa"), ("no me lo creo", "disbelieve"), ("mugitu lucia", "move lucia"),
+    ("nadie defiende", "no defenders"), ("puja 3 5", "bid 3 5"), ("trato 2 -1", "treat 2 -1"), ("trato", "trato"),
 ])
 def test_friendly_spellings(text, canonical):
     assert str(GAME.parse(text)) == canonical
@@ -33,8 +35,26 @@ def test_friendly_spellings(text, canonical):
 
 @pytest.mark.parametrize("text, match", [
     ("move pepito", "no child called 'pepito'"), ("colour 1 purple", "not a colour"),
-    ("land roof", "lands on a colour"), ("claim seven", "not a whole number"), ("dance", "not a Halloween action"),
+    ("land roof", "lands on a colour"), ("claim seven", "not a whole number"), ("dance", "is not an action of Halloween night"),
 ])
 def test_not_the_notation(text, match):
     with pytest.raises(InvalidActionError, match=match):
         GAME.parse(text)
+
+
+@pytest.mark.parametrize("text, match", [
+    ("mvoe lucia", "Did you mean 'move lucia'"), ("disbeleive", "Did you mean 'disbelieve'"),
+    ("claim 99999", "not a whole number"), ("bid 1 -3", "-3 is not between 0 and 100"),
+    ("move", "Write it like: move lucia"), ("helper 3 fee 7", "Write it like: helper 3 fee 2"),
+])
+def test_mistakes_are_explained_never_a_crash(text, match):
+    with pytest.raises(InvalidActionError, match=match):
+        GAME.parse(text)
+
+
+def test_every_refusal_has_words_in_the_three_languages():
+    from companion.core.language import explain
+    with pytest.raises(InvalidActionError) as info:
+        GAME.parse("move pepito")
+    assert "no hay ningún niño llamado 'pepito'" in explain(info.value, "es")
+    assert "ez dago 'pepito' izeneko umerik" in explain(info.value, "eu")

@@ -124,7 +124,7 @@ def test_jorgito_may_step_from_a_neutral_square_onto_a_house():
 def test_out_of_turn_actions_are_refused_with_what_is_allowed():
     session = start()
     error = refused(session, "roll", "Not now")
-    assert "move montse" in error.allowed
+    assert "move montse" in render(error.allowed)  # a Line: what is allowed, in the table's language
     refused(session, "trato", "Not now")
 
 

@@ -83,7 +83,7 @@ async def test_a_round_for_four_through_the_keys(make_app, home, narrator, recor
         assert step(session) == "knock"
         await keys(pilot, "1")  # truco
         assert step(session) == "truco_roll"
-        await keys(pilot, "8")  # the table's die stays under the cup: "7!"
+        await keys(pilot, "7")  # the table's die stays under the cup: "7!" (a claim's key is its number)
         assert step(session) == "truco_owner"
         text = shown(pilot)
         assert "Luis dice 7: 4 caramelos" in text

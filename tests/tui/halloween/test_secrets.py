@@ -94,14 +94,15 @@ def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
     whether or not the player holds a card."""
     knock = {"owner": "Luis", "mover": "Ana", "child": "Rosa", "kind": None, "only_trato": False}
     public = {"phase": "play", "step": "knock", "knock": knock}
-    prompt = Prompt(Line("halloween.step.knock"), who="Luis", choices=(
-        Choice(Line("halloween.choice.truco"), "truco"), Choice(Line("halloween.choice.trato"), "trato"),
-        Choice(Line("halloween.choice.play", {"card": 9}), "play 9"),
-        Choice(Line("halloween.choice.play16", {"player": "Ana"}), "play 16")))
+    prompt = Prompt(Line("halloween.step.knock"), who="Luis", step="knock", choices=(
+        Choice(Line("halloween.choice.truco"), "truco", group="answer"),
+        Choice(Line("halloween.choice.trato"), "trato", group="answer"),
+        Choice(Line("halloween.choice.play", {"card": 9}), "play 9", group="play"),
+        Choice(Line("halloween.choice.play16", {"card": 16, "player": "Ana"}), "play 16", group="mover_play", seat=1)))
     menu = build_menu(prompt, public, revealed=False)
     assert [e.notation for e in menu[:2]] == ["truco", "trato"]
     assert [(e.cover, [g.notation for g in e.group]) for e in menu[2:]] == [("Luis", ["play 9"]), ("Ana", ["play 16"])]
-    bare = Prompt(prompt.title, who="Luis", choices=prompt.choices[:2])
+    bare = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2])
     assert [(e.cover, e.group) for e in build_menu(bare, public, revealed=False)[2:]] == [("Luis", ()), ("Ana", ())]
     shown_all = build_menu(prompt, public, revealed=True)
     assert [e.cover for e in shown_all[2:]] == [None, None]

@@ -4,28 +4,31 @@ The rules' choices (`Prompt.choices`) are shown as they are, except the
 ones that would tell a secret to everyone looking at the screen: a private
 prompt (the secret die, the helper's look, the two cards Miguelín looks
 at...) becomes one entry that opens a covered picker for that player; the
-cards a player may play (`play N`) and discard (`discard N`) are folded
+cards a player may play (group `play`) and discard (`discard`) are folded
 behind a covered picker offered whether or not the player holds one, so
-the menu itself tells nothing. Helpers are grouped by player so that every
+the menu itself tells nothing. Helpers are grouped by seat so that every
 step fits keys 1-9. A few entries start a screen flow instead of playing
 notation: the masked child entry, the hidden bids, the opened hands, the
 treat modifiers.
 
-Pure: a function of the prompt, the public state and whether the game
-master has revealed the secrets.
+Everything is read from what each choice says of itself (`group`, `seat`,
+`key`, `reveals`, `chance`), never from its notation. Pure: a function of
+the prompt, the public state and whether the game master has revealed the
+secrets.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from companion.core.game import Choice, Line, Prompt, Text
 from companion.core.language import render
+from companion.games.halloween.cards import ACTION_DECK
 
 from ...widgets import LOCK
 
-CHANCE = ("roll", "reroll", "draw")  # notations the table's dice or cards can stand in for (`@`)
+TABLE_CHANCE = ("d8", ACTION_DECK)  # what the table's own die or card (`@`) may stand in for: not the deal
 
 
 def L(name: str, **values: Any) -> Line:
@@ -52,26 +55,38 @@ class Entry:
     title: Text | None = None  # the picker's title
     detail: Text | None = None  # shown inside the picker (it may be a secret)
     kind: str | None = None  # "child", "bid", "hands", "treat"
+    key: str | None = None  # the key it answers to ("5" for a claim of 5); else its place in the menu
 
     @property
     def opens(self) -> bool:
         return self.notation is None and self.kind is None
 
 
+def entry_for(entries: Sequence[Entry], key: str) -> Entry | None:
+    """The entry a key press means: the one that answers to `key`, else (when no entry
+    names its keys) the N-th, as `Prompt.choice_for` does for the rules' choices."""
+    for entry in entries:
+        if entry.key == key:
+            return entry
+    if key.isdigit() and not any(e.key for e in entries) and 1 <= int(key) <= min(9, len(entries)):
+        return entries[int(key) - 1]
+    return None
+
+
 def plain(choice: Choice) -> Entry:
-    return Entry(choice.label, choice.notation)
+    return Entry(choice.label, choice.notation, key=choice.key)
 
 
-def _value(choice: Choice, key: str) -> Any:
+def _value(choice: Choice, name: str) -> Any:
     label = choice.label
-    return label.values.get(key) if isinstance(label, Line) else None
+    return label.values.get(name) if isinstance(label, Line) else None
 
 
 def by_card(choices: list[Choice]) -> tuple[Entry, ...]:
-    """`play N ...` choices, one entry a card; a card with targets (2, 10) opens its targets."""
-    cards: dict[str, list[Choice]] = {}
+    """`play` choices, one entry a card; a card with targets (2, 10) opens its targets."""
+    cards: dict[Any, list[Choice]] = {}
     for choice in choices:
-        cards.setdefault(choice.notation.split()[1], []).append(choice)
+        cards.setdefault(_value(choice, "card"), []).append(choice)
     entries = []
     for card, group in cards.items():
         if len(group) == 1:
@@ -90,32 +105,28 @@ def cards_entry(player: str, choices: list[Choice], hidden: bool, *, discard: bo
                  cover=player if hidden else None, title=L(f"menu.{name}_title", player=player))
 
 
-def helper_entries(choices: list[Choice]) -> list[Entry]:
-    """Truco helpers: one entry a player, opening the fees that player may ask."""
-    seats: dict[str, list[Choice]] = {}
+def helper_entries(choices: list[Choice], players: Sequence[str]) -> list[Entry]:
+    """Truco helpers: one entry a seat, opening the fees that player may ask."""
+    seats: dict[int | None, list[Choice]] = {}
     for choice in choices:
-        seats.setdefault(choice.notation.split()[1], []).append(choice)
+        seats.setdefault(choice.seat, []).append(choice)
     entries = []
-    for group in seats.values():
-        player = _value(group[0], "player") or ""
+    for seat, group in seats.items():
+        player = players[seat - 1] if seat else ""
         entries.append(Entry(L("menu.ask", player=player), group=tuple(plain(c) for c in group),
                              title=L("menu.ask_title", player=player)))
     return entries
 
 
-def _holder_of_plays(step: str | None, who: str, public: Mapping[str, Any]) -> tuple[str, str | None]:
-    """Whose cards the `play` choices are: (the player who answers, the mover for card 16)."""
-    knock = public.get("knock") or {}
-    if step == "knock":
-        return who, knock.get("mover")
-    return who, None
+FOLDED = ("play", "mover_play", "helper", "discard")  # groups the menu folds behind one entry
+CARD_STEPS = ("start", "knock", "card16")  # a hand is offered here even when empty: the menu tells nothing
 
 
 def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> list[Entry]:
     """The numbered entries for this prompt."""
     if public.get("phase") == "over":
         return []
-    step = public.get("step")
+    step = prompt.step
     who = prompt.who or ""
     choices = list(prompt.choices)
     hidden = not revealed
@@ -124,53 +135,36 @@ def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> lis
         return [Entry(L("menu.hidden_bid", player=who), kind="bid")]
     if prompt.private and hidden:
         if step == "setup_child":
-            rest = [plain(c) for c in choices if not c.notation.startswith("child ") or c.notation.endswith(" later")]
-            return [Entry(L("menu.child", player=who), kind="child")] + rest
+            return [Entry(L("menu.child", player=who), kind="child")] + [plain(c) for c in choices if not c.reveals]
         return [Entry(L("menu.private", player=who), group=tuple(plain(c) for c in choices), cover=who,
                       title=prompt.title, detail=prompt.detail)]
 
-    plays = [c for c in choices if c.notation.startswith("play ")]
-    helpers = [c for c in choices if c.notation.startswith("helper ")]
-    discards = [c for c in choices if c.notation.startswith("discard ")]
+    kinds: dict[str, list[Choice]] = {group: [c for c in choices if c.group == group] for group in FOLDED}
     entries: list[Entry] = []
-    helpers_done = discards_done = False
     for choice in choices:
-        if choice in plays:
-            continue
-        if choice in helpers:
-            if not helpers_done:
-                entries += helper_entries(helpers)
-                helpers_done = True
-            continue
-        if choice in discards:
-            if not discards_done:
-                entries.append(cards_entry(who, discards, hidden, discard=True))
-                discards_done = True
-            continue
-        entries.append(plain(choice))
+        if choice.group == "helper" and choice is kinds["helper"][0]:
+            entries += helper_entries(kinds["helper"], public.get("players") or [])
+        elif choice.group == "discard" and choice is kinds["discard"][0]:
+            entries.append(cards_entry(who, kinds["discard"], hidden, discard=True))
+        elif choice.group not in FOLDED:
+            entries.append(plain(choice))
 
-    if step in ("start", "knock", "card16"):
-        owner, mover = _holder_of_plays(step, who, public)
-        mine = [c for c in plays if not (mover and c.notation == "play 16")]
-        if hidden or mine:  # offered even with no card, so the menu tells nothing
-            entries.append(cards_entry(owner, mine, hidden))
-        if mover:
-            sixteen = [c for c in plays if c.notation == "play 16"]
-            if hidden or sixteen:
-                entries.append(cards_entry(mover, sixteen, hidden))
-    elif plays:
-        entries.append(cards_entry(who, plays, hidden))
+    if step in CARD_STEPS:
+        if hidden or kinds["play"]:
+            entries.append(cards_entry(who, kinds["play"], hidden))
+        mover = (public.get("knock") or {}).get("mover") if step == "knock" else None
+        if mover and (hidden or kinds["mover_play"]):  # card 16 is the mover's, not the owner's
+            entries.append(cards_entry(mover, kinds["mover_play"], hidden))
+    elif kinds["play"]:
+        entries.append(cards_entry(who, kinds["play"], hidden))
 
-    if step == "auction" and any(c.notation == "withdraw" for c in choices):
+    if step == "auction" and any(c.group == "withdraw" for c in choices):
         entries += [Entry(L("menu.hidden_bids"), kind="bid"), Entry(L("menu.opened_hands"), kind="hands")]
     if step == "trato_treat":
         entries.append(Entry(L("menu.treat"), kind="treat"))
     return entries
 
 
-def chance_notation(prompt: Prompt) -> str | None:
+def chance_choice(prompt: Prompt) -> Choice | None:
     """The roll or draw the table's die or card (`@`) may stand in for now."""
-    for choice in prompt.choices:
-        if choice.notation in CHANCE:
-            return choice.notation
-    return None
+    return next((c for c in prompt.choices if c.chance in TABLE_CHANCE), None)

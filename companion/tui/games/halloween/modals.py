@@ -27,7 +27,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from ...widgets import LOCK
-from .menu import Entry, L, words
+from .menu import Entry, L, entry_for, words
 
 CSS = [Path(__file__).parent / "halloween.tcss"]
 
@@ -79,7 +79,7 @@ class PickerScreen(CoveredScreen):
     """Numbered entries; a group opens another picker; Escape goes back without choosing."""
 
     BINDINGS = [Binding("escape", "back", "Back", show=False),
-                *[Binding(str(n), f"pick({n})", show=False) for n in range(1, 10)],
+                *[Binding(str(n), f"pick({n})", show=False) for n in range(10)],
                 Binding("enter", "lift_cover", show=False)]
 
     def __init__(self, title: Any, entries: Sequence[Entry], *, detail: Any = None, cover: str | None = None,
@@ -102,7 +102,7 @@ class PickerScreen(CoveredScreen):
             lines: list[Content] = []
             for number, entry in enumerate(self.entries[:9], 1):
                 more = " …" if entry.opens else ""
-                lines.append(Content.assemble((f" {number} ", "bold reverse $accent"), " ",
+                lines.append(Content.assemble((f" {entry.key or number} ", "bold reverse $accent"), " ",
                                               tr(entry.label, lang) + more))
             if not self.entries:
                 lines.append(Content.styled(tr(self.empty, lang), "dim"))
@@ -127,9 +127,9 @@ class PickerScreen(CoveredScreen):
         self.dismiss(None)
 
     def action_pick(self, number: int) -> None:
-        if self.covered or not 1 <= number <= min(len(self.entries), 9):
+        entry = None if self.covered else entry_for(self.entries, str(number))
+        if entry is None:
             return
-        entry = self.entries[number - 1]
         if entry.notation is not None:
             self.dismiss(entry.notation)
             return

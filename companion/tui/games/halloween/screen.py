@@ -26,16 +26,19 @@ from textual.content import Content
 from companion.core.errors import CompanionError
 from companion.core.game import Choice, Event, Line, Prompt
 from companion.games.halloween.auction import BidTooHigh
+from companion.games.halloween.cards import ACTION_DECK
 from companion.games.halloween.children import CHILDREN, NAMES, child_id
+from companion.games.halloween.notation import Bid, Bids, SecretChild, Treat
 
 from ...frame import GameScreen, View
-from ...i18n import say, ui
+from ...i18n import ui
 from ...widgets import EventLog, NotationInput
 from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
-from .menu import Entry, L, build_menu, chance_notation, words
-from .modals import NoticeScreen, PickerScreen, RevealScreen
+from .looks import OwnEyes
+from .menu import Entry, L, build_menu, chance_choice, entry_for, words
+from .modals import PickerScreen, RevealScreen
 from .panels import (CARD_EVENTS, PLAY_EVENTS, ChildrenPanel, ContextPanel, StatusBar, card_lines, final_lines,
-                     fight_lines, knock_lines, ranking_lines, result_lines, score_lines, seat_of)
+                     fight_lines, knock_lines, ranking_lines, result_lines, seat_of)
 
 HERE = Path(__file__).parent
 
@@ -46,12 +49,13 @@ SHOWN_IN_BOX = ("halloween.trato.rolled", "halloween.trato.due", "halloween.trat
                 "table.halloween_candy.say")
 
 
-class HalloweenScreen(GameScreen):
+class HalloweenScreen(OwnEyes, GameScreen):
     """The referee's screen for La noche de Halloween."""
 
     CSS_PATH = [*GameScreen.CSS_PATH, HERE / "halloween.tcss"]
 
     BINDINGS = [
+        Binding("0", "choose(0)", "Roll in secret", show=False),  # truco: the claims 1-8 keep the keys 1-8
         Binding("at", "table_entry", "Table", key_display="@"),
         Binding("h", "mine", "My candies"),
         Binding("g", "scores", "Scores"),
@@ -99,17 +103,17 @@ class HalloweenScreen(GameScreen):
     def _shown_prompt(self, view: View) -> Prompt:
         """The prompt with its secret detail covered, the menu as choices, and a hint for `@`."""
         prompt, lang = view.prompt, view.lang
-        step = view.public.get("step")
+        step = prompt.step
         detail = prompt.detail
         if step in ("auction_bids", "truco_owner"):  # the bid entry, the candy table below say it all
             detail = None
         elif prompt.private and not view.revealed and step != "setup_child":
             detail = L("private_detail", player=prompt.who or "")
         hint = None
-        chance = chance_notation(prompt)
+        chance = chance_choice(prompt)
         if step == "truco_roll":
             hint = L("hint.truco")
-        elif chance == "draw":
+        elif chance is not None and chance.chance == ACTION_DECK:
             hint = L("hint.deck")
         elif chance is not None:
             hint = L("hint.dice")
@@ -117,7 +121,8 @@ class HalloweenScreen(GameScreen):
             detail = f"{words(detail, lang)}  ·  {words(hint, lang)}" if detail is not None else hint
         if detail is not None:
             detail = words(detail, lang)
-        choices = tuple(Choice(words(entry.label, lang), f"§{index}") for index, entry in enumerate(self.menu))
+        choices = tuple(Choice(words(entry.label, lang), f"§{index}", key=entry.key)
+                        for index, entry in enumerate(self.menu))
         return replace(prompt, detail=detail, choices=choices)
 
     def _context_box(self, view: View) -> tuple[list[Content], str]:
@@ -215,21 +220,24 @@ class HalloweenScreen(GameScreen):
         else:
             self._recent = None
 
+    def _action(self, index: int = -1) -> Any:
+        """A played action as the rules read it (its notation parsed back)."""
+        return self.session.game.parse(self.session.played[index].entry.notation)
+
     def _opened_bids(self, fight: Mapping[str, Any]) -> list[tuple[str, int, int | None]]:
         """Each bidder's front candies and bid, read from the actions that opened the hands."""
         public = self.session.game.public_state()
-        played = self.session.played
         by_seat: dict[int, int] = {}
-        last = played[-1].entry.notation.split()
-        if last[0] == "bids":
-            for player, value in zip(fight["front"], last[1:]):
-                by_seat[seat_of(public, player)] = int(value)
+        last = self._action()
+        if isinstance(last, Bids):
+            for player, value in zip(fight["front"], last.values):
+                by_seat[seat_of(public, player)] = value
         else:
-            for item in reversed(played):
-                words = item.entry.notation.split()
-                if words[0] != "bid":
+            for index in range(len(self.session.played) - 1, -1, -1):
+                bid = self._action(index)
+                if not isinstance(bid, Bid):
                     break
-                by_seat.setdefault(int(words[1]), int(words[2]))
+                by_seat.setdefault(bid.seat, bid.amount)
         return [(player, front, by_seat.get(seat_of(public, player)))
                 for player, front in fight["front"].items()]
 
@@ -246,7 +254,7 @@ class HalloweenScreen(GameScreen):
         lang = self.lang
         outcome = result_lines(events, lang, SHOWN_IN_BOX)
         title = ui("ui.halloween.reveal.title", lang, player=fight["attacker"], child=fight["target"])
-        hidden = self.session.played[-1].entry.notation.startswith("bid ")
+        hidden = isinstance(self._action(), Bid)
         if hidden:
             self.narrator.say_line(Line("halloween.rip.all_in", {"count": len(rows)}))
             screen = RevealScreen(title, rows, outcome, fists=True,
@@ -256,40 +264,14 @@ class HalloweenScreen(GameScreen):
             screen = RevealScreen(title, rows, outcome, fists=False)
         self.call_after_refresh(self.app.push_screen, screen)
 
-    def _notices(self, events: list[Event]) -> None:
-        """Secrets the app dealt or drew for one player: shown to that player alone, in turn."""
-        if not self.session.played:
-            return
-        entry = self.session.played[-1].entry
-        app_drew = any(d.kind == "draw" and d.source == "app" for d in entry.draws)
-        lang = self.lang
-        notices: list[tuple[str, list[Content]]] = []
-        for event in events:
-            if not event.private:
-                continue
-            values = event.line.values
-            if event.line.id == "halloween.setup.child_secret" and entry.notation == "deal":
-                notices.append((values["player"], [Content.styled(say(event.line, lang), "bold")]))
-            elif event.line.id == "halloween.draw.kept_secret" and app_drew:
-                notices.append((values["player"], [
-                    Content.styled(ui("ui.halloween.notice.card", lang, card=values["card"]), "bold $accent"),
-                    Content(say(values["text"], lang))]))
-        if notices:
-            self.call_after_refresh(self._next_notice, notices)
-
-    def _next_notice(self, notices: list[tuple[str, list[Content]]]) -> None:
-        if not notices:
-            return
-        player, lines = notices[0]
-        self.app.push_screen(NoticeScreen(lines, cover=player), lambda _: self._next_notice(notices[1:]))
-
     # -- the menu --------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
         if self.session.outcome() is not None:
             return
-        if 1 <= number <= min(9, len(self.menu)):
-            self.open_entry(self.menu[number - 1])
+        entry = entry_for(self.menu, str(number))
+        if entry is not None:
+            self.open_entry(entry)
         else:
             self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
 
@@ -334,7 +316,7 @@ class HalloweenScreen(GameScreen):
         prompt = self.session.expects()
         who = prompt.who or ""
         seat = seat_of(self.session.game.public_state(), who)
-        entries = [Entry(Line("halloween.choice.child", {"child": NAMES[c]}), f"child {seat} {c}") for c in CHILDREN]
+        entries = [Entry(Line("halloween.choice.child", {"child": NAMES[c]}), str(SecretChild(seat, c))) for c in CHILDREN]
 
         def typed(text: str) -> str | None:
             text = text.strip()
@@ -342,7 +324,7 @@ class HalloweenScreen(GameScreen):
                 number = int(text)
                 return entries[number - 1].notation if 1 <= number <= len(entries) else None
             child = child_id(text)
-            return f"child {seat} {child}" if child else None
+            return str(SecretChild(seat, child)) if child else None
 
         self.app.push_screen(PickerScreen(L("child.title", player=who), entries, cover=who,
                                           masked=(L("child.label"), L("child.placeholder"), typed)), self._picked)
@@ -353,11 +335,11 @@ class HalloweenScreen(GameScreen):
         message.stop()
         bid = self.query_one(BidEntry)
         bid.clear()
-        self.submit(f"bid {message.seat} {message.amount}")
+        self.submit(str(Bid(message.seat, message.amount)))
 
     def on_treat_entry_entered(self, message: TreatEntry.Entered) -> None:
         message.stop()
-        if self.submit(f"treat {message.child} {message.owner}"):
+        if self.submit(str(Treat(message.child, message.owner))):
             self.set_focus(None)
 
     def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
@@ -374,50 +356,18 @@ class HalloweenScreen(GameScreen):
     def action_table_entry(self) -> None:
         """`@`: type the table's die or the physical card instead of the app's."""
         prompt = self.session.expects()
-        notation = chance_notation(prompt) if self.session.outcome() is None else None
-        if notation is None:
+        chance = chance_choice(prompt) if self.session.outcome() is None else None
+        if chance is None:
             self.show_error(ui("ui.halloween.table.nothing", self.lang))
             return
-        step = self.session.game.public_state().get("step")
         lang = self.lang
-        if notation == "draw":
+        if chance.chance == ACTION_DECK:
             label, password = ui("ui.halloween.table.draw", lang), True
-        elif step == "truco_roll":
+        elif prompt.step == "truco_roll":
             label, password = ui("ui.halloween.table.secret_roll", lang), True
         else:
             label, password = ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
-        self.query_one(TableEntry).open(notation, label, ui("ui.halloween.table.placeholder", lang), password)
-
-    def action_mine(self) -> None:
-        """`h`: one player asks for their own candies (and cards); only they look."""
-        players = self.session.game.players
-        entries = [Entry(Line("halloween.choice.player", {"player": p}), str(seat)) for seat, p in enumerate(players)]
-        self.app.push_screen(PickerScreen(L("mine.pick"), entries), self._show_mine)
-
-    def _show_mine(self, chosen: str | None) -> None:
-        if chosen is None:
-            return
-        game, lang = self.session.game, self.lang
-        seat = int(chosen)
-        player = game.players[seat]
-        lines = [Content.styled(say(game.holding(seat), lang), "bold $accent")]
-        hand = game.private_state()["hands"][player]
-        if hand:
-            lines.append(Content(ui("ui.halloween.mine.cards", lang)))
-            lines += [Content.assemble((f" {card} ", "bold reverse"), " ", say(Line(f"halloween.card.{card}"), lang))
-                      for card in hand]
-        else:
-            lines.append(Content.styled(ui("ui.halloween.mine.no_cards", lang), "dim"))
-        self.app.push_screen(NoticeScreen(lines, cover=player))
-
-    def action_scores(self) -> None:
-        """`g`: the whole score table, for the game master, behind a confirmation."""
-        lang = self.lang
-        rows = self.session.game.private_state()["scores"]
-        self.app.clear_notifications()
-        self.app.push_screen(NoticeScreen(score_lines(rows, lang), title=ui("ui.halloween.score.title", lang),
-                                          cover_title=ui("ui.halloween.score.cover_title", lang),
-                                          cover_hint=ui("ui.halloween.score.cover_hint", lang)))
+        self.query_one(TableEntry).open(chance.notation, label, ui("ui.halloween.table.placeholder", lang), password)
 
     def action_undo(self) -> None:
         self._recent = None
