@@ -74,7 +74,7 @@ def toml_value(value: Any) -> str:
         return "[" + ", ".join(toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{ " + ", ".join(f"{toml_key(k)} = {toml_value(v)}" for k, v in value.items()) + " }"
-    raise TypeError(f"cannot write {type(value).__name__} to a save")
+    raise TypeError(type(value).__name__)  # a programming error: saves hold only TOML values
 
 
 def toml_key(key: str) -> str:

@@ -171,7 +171,7 @@ class StepGame(Game):
     def sample_action(self, rng: random.Random) -> Any:
         found = self.pending_step()
         if found is None:
-            raise ValueError("the game is over: there is nothing to sample")
+            raise IllegalActionError(Line("error.game_over"))
         step, s = found
         return step.sample(self, s, rng)
 

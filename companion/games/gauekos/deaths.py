@@ -6,6 +6,8 @@ still owed."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 import random
 from typing import Any
 
@@ -22,7 +24,7 @@ NIGHT_DEATHS = ("gauekos", "caught", "death_spell")
 NO_SHOT = Word("no shot")
 
 
-class PendingStep(Asking):
+class PendingStep(Asking, ABC):
     """A consequence of a death, owed by the seat in `s` (the first of `g.pending`)."""
 
     def who(self, g, s):
@@ -37,8 +39,9 @@ class PendingStep(Asking):
         g._settle(events)
         return events
 
+    @abstractmethod
     def record(self, g, s, action, events: list[Event]) -> None:
-        raise NotImplementedError
+        """Apply this consequence's answer (the engine then settles what follows)."""
 
 
 class GriefStep(PendingStep):
