@@ -16,6 +16,7 @@ from collections import defaultdict
 from typing import Any, ClassVar
 
 from companion.core.game import Event, Line
+from companion.core.notation import Word
 from companion.core.steps import RollStep, Step
 from companion.games.tables import HALLOWEEN_CANDY
 
@@ -91,7 +92,8 @@ class HStep(Step):
         """A kind of action first (move, play, land...), then one of it: playouts stay varied."""
         groups: dict[str, list] = defaultdict(list)
         for action in self.legal(g, s):
-            groups[str(action).split()[0]].append(action)
+            kind = action.word.split()[0] if isinstance(action, Word) else getattr(action, "verb", "")
+            groups[kind or str(action).split()[0]].append(action)
         if len(groups) > 1:
             groups.pop("stuck", None)
         return rng.choice(groups[rng.choice(sorted(groups))])

@@ -32,9 +32,11 @@ class Act:
 
     verb: ClassVar[str] = ""
 
+    spec: ClassVar[tuple[tuple[str, Any], ...]] = ()  # (field, default), set once by `act`
+
     def words(self) -> list[Any]:
-        return [self.verb] + [getattr(self, f.name) for f in fields(self)  # type: ignore[arg-type]
-                              if f.default is MISSING or getattr(self, f.name) != f.default]
+        return [self.verb] + [getattr(self, name) for name, default in self.spec
+                              if default is MISSING or getattr(self, name) != default]
 
     def __str__(self) -> str:
         return " ".join(_text(w) for w in self.words())
@@ -54,6 +56,7 @@ def act(name: str, verb: str, **spec: Any) -> type:
              for key, kind in spec.items()]
     cls = make_dataclass(name, specs, bases=(Act,), frozen=True, namespace={"verb": verb})
     cls.__module__ = __name__
+    cls.spec = tuple((f.name, f.default) for f in fields(cls))  # read on every str(): not per call
     return cls
 
 
