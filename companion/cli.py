@@ -20,13 +20,16 @@ from typing import Sequence
 from companion import __version__
 from companion.core.dice import roll_expression
 from companion.core.errors import ActionError, InvalidActionError, CompanionError, DamagedSaveError
-from companion.core.game import Event, Line, Option
+from companion.core.game import Line, Option
 from companion.core.journal import peek_lang
+from companion.core.lock import SaveLockedError
 from companion.core.language import LANGUAGES, explain, render, template
 from companion.core.notation import shown
+from companion.core.text import printable
 from companion.core.players import players_from
 from companion.core.registry import find_game, game_names
-from companion.core.session import Session
+from companion.core.public import public_play, words as public_words
+from companion.core.session import Played, Session
 
 EPILOG = """\
 notation: each game has its own (see docs/games/). End an action with
@@ -39,7 +42,8 @@ DEFAULT_LANG = "es"
 
 
 def _print(text: str = "", *, err: bool = False) -> None:
-    print(text, file=sys.stderr if err else sys.stdout, flush=True)
+    # Names and typed text come from people and files: never a raw escape sequence.
+    print(printable(text), file=sys.stderr if err else sys.stdout, flush=True)
 
 
 def _say(line_id: str, lang: str, /, **values) -> str:
@@ -50,12 +54,25 @@ def _private(lang: str) -> str:
     return _say("cli.private", lang)
 
 
-def _events(events: Sequence[Event], lang: str, private: bool) -> None:
-    for event in events:
-        if event.private and not private:
-            continue
-        mark = f"{_private(lang)} " if event.private else ""
-        _print(f"  {mark}{render(event.line, lang)}")
+def _played_lines(played: Played, lang: str, private: bool) -> list[str]:
+    """What `act` prints of one accepted action. With `private`: its notation and every event
+    (the private ones marked). Without: what the table may know (companion/core/public.py):
+    a secret action's public line instead of its notation, and only the public events."""
+    if private:
+        return [f"{played.entry.notation}:"] + [
+            f"  {_private(lang) + ' ' if e.private else ''}{render(e.line, lang)}" for e in played.events]
+    item = public_play(played)
+    return [f"{render(item.said, lang)}" if item.secret else f"{item.said}:"] + [
+        f"  {render(line, lang)}" for line in item.events]
+
+
+def _now_line(session: Session, lang: str, private: bool) -> str:
+    """The closing line of `act`: how the game ended, or what it waits for (in public form
+    without `private`: a private prompt names nobody holding a secret)."""
+    outcome = session.outcome()
+    if outcome and outcome.line:
+        return render(outcome.line, lang)
+    return render((session.expects() if private else session.game.public_prompt()).title, lang)
 
 
 def _parse_options(pairs: Sequence[str]) -> dict[str, str]:
@@ -110,10 +127,11 @@ def _state_label(game_name: str, key: str, lang: str) -> str:
     return render(Line(line_id), lang) if _has_line(line_id, lang) else key
 
 
-def _load(args: argparse.Namespace) -> Session:
-    """Replay the save; errors and notices are in `--lang`, else the save's language."""
+def _load(args: argparse.Namespace, read_only: bool = False) -> Session:
+    """Replay the save; errors and notices are in `--lang`, else the save's language.
+    A writer (not `read_only`) holds the save's lock until the session is closed."""
     try:
-        session = Session.load(args.file, recover=args.recover)
+        session = Session.load(args.file, recover=args.recover, read_only=read_only)
     except CompanionError as exc:
         args.shown_lang = args.lang or peek_lang(args.file) or DEFAULT_LANG
         if isinstance(exc, DamagedSaveError):
@@ -122,7 +140,24 @@ def _load(args: argparse.Namespace) -> Session:
     lang = args.shown_lang = args.lang or session.lang
     if session.recovered_to:
         _print(_say("cli.recovered", lang, count=len(session.played), path=str(session.recovered_to)), err=True)
+        if session.recovery is not None:  # exactly which later actions were kept, which set aside
+            if session.recovery.kept:
+                _print(_say("cli.recovered.kept", lang, actions=session.recovery.listed("kept", lang)), err=True)
+            _print(_say("cli.recovered.aside", lang, path=str(session.recovered_to),
+                        actions=session.recovery.listed("aside", lang)), err=True)
     return session
+
+
+def _run_app(app) -> int:
+    """Run the TUI; after an unexpected error (Textual's return code is then 1)
+    say so in the app's language, where its details are and that the game is
+    saved, and return non-zero."""
+    app.run()
+    code = app.return_code or 0
+    if code:
+        for line in app.crash_words():
+            _print(line, err=True)
+    return code
 
 
 # -- commands -------------------------------------------------------------------
@@ -131,8 +166,7 @@ def _load(args: argparse.Namespace) -> Session:
 def cmd_tui(args: argparse.Namespace) -> int:
     from companion.tui.app import create_app  # textual loads only for the TUI
 
-    create_app(lang=args.lang, seed=args.seed, mute=args.mute).run()
-    return 0
+    return _run_app(create_app(lang=args.lang, seed=args.seed, mute=args.mute))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -148,38 +182,68 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 
 def cmd_act(args: argparse.Namespace) -> int:
-    session = _load(args)
-    lang = args.lang or session.lang
-    journal, session.journal = session.journal, None  # check everything before writing anything
-    accepted = []
+    """Check every action on a copy of the game; if all are accepted, save them
+    in one write (and fsync), and only then print them: nothing printed that
+    was not saved, and a batch is saved whole or not at all."""
+    session: Session | None = None
+    saved = False
     try:
-        for text in args.actions:
-            events = session.act(text)
-            accepted.append(session.played[-1].entry)
-            _print(f"{session.played[-1].entry.notation}:")
-            _events(events, lang, args.private)
-    except ActionError as exc:
-        # A notation error quotes the typed text itself; a rules refusal does not.
-        quoted = isinstance(exc, InvalidActionError) and bool(exc.text)
-        _print(_say("cli.act.refused_quoted" if quoted else "cli.act.refused", lang, text=shown(text),
-                    reason=explain(exc, lang)), err=True)
-        if accepted:
-            _print(_say("cli.act.nothing_saved", lang, count=len(accepted)), err=True)
-        journal.close()
+        session = _load(args)  # a writer: holds the save's lock until closed
+        lang = args.lang or session.lang
+        journal, session.journal = session.journal, None  # check everything before writing anything
+        accepted: list[Played] = []
+        try:
+            for text in args.actions:
+                session.act(text)
+                accepted.append(session.played[-1])
+        except ActionError as exc:
+            # A notation error quotes the typed text itself; a rules refusal does not.
+            quoted = isinstance(exc, InvalidActionError) and bool(exc.text)
+            _print(_say("cli.act.refused_quoted" if quoted else "cli.act.refused", lang, text=shown(text),
+                        reason=explain(exc, lang)), err=True)
+            if accepted:
+                _print(_say("cli.act.nothing_saved", lang, count=len(accepted)), err=True)
+            return 1
+        finally:
+            session.journal = journal  # closed (and its lock released) below
+        journal.append_many([played.entry for played in accepted])
+        saved = True
+        for played in accepted:
+            for line in _played_lines(played, lang, args.private):
+                _print(line)
+        _print(_now_line(session, lang, args.private))
+        return 0
+    except BrokenPipeError:
+        # `companion act ... | head -1`: after the save the reader leaving is no
+        # error; before it, nothing was saved and the exit status says so.
+        _silence(sys.stdout)
+        if saved:
+            return 0
+        lang = getattr(args, "shown_lang", None) or args.lang or DEFAULT_LANG
+        try:
+            _print(_say("cli.act.output_closed", lang), err=True)
+        except OSError:
+            _silence(sys.stderr)
         return 1
-    for entry in accepted:
-        journal.append(entry)
-    journal.close()
-    outcome = session.outcome()
-    _print(render(outcome.line, lang) if outcome and outcome.line else render(session.expects().title, lang))
-    return 0
+    finally:
+        if session is not None:
+            session.close()
+
+
+def _silence(stream) -> None:
+    """Point a closed pipe's stream at the null device, so that flushing it at exit cannot fail."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def state_dict(session: Session, private: bool) -> dict:
+    """`show`'s data. Without `private`, only the public view (companion/core/public.py): the
+    prompt in public form, secret actions as what the table was told, no private event."""
     game = session.game
-    prompt = session.expects()
-    outcome = session.outcome()
     lang = session.lang
+    seen = public_words(session.public_view(), lang)
     data = {
         "file": str(session.path) if session.path else None,
         "game": session.header.game,
@@ -187,26 +251,24 @@ def state_dict(session: Session, private: bool) -> dict:
         "players": list(game.players),
         "options": dict(game.settings),
         "actions": len(session.played),
-        "now": render(prompt.title, lang),
-        "choices": [c.notation for c in prompt.choices],
-        "state": game.public_state(),
-        "outcome": None if outcome is None else {
-            "termination": outcome.termination, "winners": list(outcome.winners),
-            "text": render(outcome.line, lang) if outcome.line else "",
-        },
-        "log": [
-            {"do": p.entry.notation,
-             "events": [render(e.line, lang) for e in p.events if private or not e.private]}
-            for p in session.played
-        ],
+        "now": seen["now"],
+        "choices": seen["choices"],
+        "state": seen["state"],
+        "outcome": seen["outcome"],
+        "log": [{"do": item["do"], "secret": item["secret"], "events": item["events"]} for item in seen["log"]],
     }
     if private:
+        prompt = session.expects()
+        data["now"] = render(prompt.title, lang)
+        data["choices"] = [c.notation for c in prompt.choices]
+        data["log"] = [{"do": p.entry.notation, "secret": p.secret,
+                        "events": [render(e.line, lang) for e in p.events]} for p in session.played]
         data["private"] = game.private_state()
     return data
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    session = _load(args)
+    session = _load(args, read_only=not args.recover)  # a reader takes no lock; recovering writes
     if args.lang:
         session.header.lang = args.lang
     lang = session.lang
@@ -242,12 +304,16 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    session = _load(args)
+    try:
+        session = _load(args, read_only=args.read_only)
+    except SaveLockedError as exc:  # another writer has it: say who, and how to look at it anyway
+        raise CompanionError(exc.line, allowed=Line("cli.play.read_only_hint", {"path": args.file})) from None
     from companion.tui.app import create_app
 
-    create_app(session=session, lang=args.lang or session.lang, mute=args.mute).run()
-    session.close()
-    return 0
+    try:
+        return _run_app(create_app(session=session, lang=args.lang or session.lang, mute=args.mute))
+    finally:
+        session.close()
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
@@ -351,6 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--recover", action="store_true", help="recover the intact part of a damaged save first")
     p.add_argument("--lang", choices=langs, help="language (default: the game's)")
     p.add_argument("--mute", action="store_true", help="start with narration muted")
+    p.add_argument("--read-only", action="store_true",
+                   help="only look: take no lock, and refuse every action (for a save another process writes)")
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("roll", help="roll dice: d6, d8, 2d6, 3d6+1...")

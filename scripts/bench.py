@@ -4,7 +4,8 @@ whatever the machine. Targets from the foundation issue are shown; nothing
 here fails a build (no timing assertions anywhere in the tests).
 
     scripts/bench            all
-    scripts/bench journal    only the journal figures (also: startup, keys, speech, engines)
+    scripts/bench journal    only the journal figures (also: startup, keys, speech, engines,
+                             screens, memory, session, cli)
 """
 
 from __future__ import annotations
@@ -275,8 +276,13 @@ def _timed(fn) -> float:
 
 
 def main(argv: list[str]) -> int:
-    chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines"}
+    chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines", "screens", "memory", "session", "cli"}
     print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
+    import bench_app
+
+    for name in ("screens", "memory", "session", "cli"):
+        if name in chosen:
+            getattr(bench_app, f"bench_{name}")(report)
     if "engines" in chosen:
         from bench_engines import bench_engines
 

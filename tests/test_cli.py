@@ -65,7 +65,9 @@ def test_damaged_save_is_reported_then_recovered(tmp_path):
     assert fixed.returncode == 0, fixed.stderr
     aside = list(tmp_path.glob("dice-duel.toml.damaged-*"))
     assert len(aside) == 1
-    assert fixed.stderr == render(Line("cli.recovered", {"count": 1, "path": str(aside[0])}), "es") + "\n"
+    assert fixed.stderr == (render(Line("cli.recovered", {"count": 1, "path": str(aside[0])}), "es") + "\n"
+                            + render(Line("cli.recovered.aside", {"path": str(aside[0]), "actions": "2 (ilegible)"}),
+                                     "es") + "\n")  # exactly what was set aside
     assert "Se ha recuperado 1 acción" in fixed.stderr
 
 

@@ -177,15 +177,15 @@ class ReplayChance:
     def roll(self, dice: str) -> tuple[int, ...]:
         spec = parse_dice(dice)
         draw = self._next("roll", str(spec))
-        if len(draw.values) != spec.count or not all(isinstance(v, int) and 1 <= v <= spec.sides for v in draw.values):
+        if len(draw.values) != spec.count or not all(type(v) is int and 1 <= v <= spec.sides for v in draw.values):
             raise ReplayMismatch(Line("error.replay.faces", {"values": shown(str(list(draw.values))),
                                                              "dice": str(spec)}))
         return tuple(draw.values)
 
     def draw(self, deck: str, cards: Sequence[str]) -> str:
         draw = self._next("draw", deck)
-        card = draw.values[0] if draw.values else None
-        if card not in cards:
+        card = draw.values[0] if len(draw.values) == 1 else None
+        if not isinstance(card, str) or card not in cards:
             raise ReplayMismatch(Line("error.replay.card", {"card": shown(str(card), 20), "deck": deck}))
         return card
 

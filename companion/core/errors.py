@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .lines import Line
+from .text import printable
 
 
 def _words(text: Any, lang: str = "en") -> str:
@@ -107,7 +108,8 @@ class SaveError(CompanionError):
     def __init__(self, path: Path | str, problem: Any) -> None:
         self.path = Path(path)
         self.problem = problem
-        super().__init__(Line("error.save.named", {"path": str(self.path), "problem": problem}))
+        # A file's name is anybody's text: its control characters are written out, never shown raw.
+        super().__init__(Line("error.save.named", {"path": printable(str(self.path)), "problem": problem}))
 
 
 class DamagedSaveError(SaveError):
@@ -123,3 +125,4 @@ class DamagedSaveError(SaveError):
     def __init__(self, path: Path | str, problem: Any, intact: int) -> None:
         super().__init__(path, problem)
         self.intact = intact
+        self.recovery: Any = None  # what recovering would keep and set aside (a session.Recovery)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 from .errors import SetupError
 from .lines import Line, Text
 from .notation import allowed_now, fold
+from .text import MAX_NAME, plain
 
 if TYPE_CHECKING:  # dice.py needs Line from here
     from .dice import Chance
@@ -150,6 +151,9 @@ _ON = {"on", "yes", "true", "1", "si", "bai"}
 _OFF = {"off", "no", "false", "0", "ez"}
 
 
+MAX_SEATS = 99  # no game seats more players (and no list of names is longer)
+
+
 class Game(ABC):
     """A game in play. Subclasses are pure: no UI, no speech, no `random`.
 
@@ -176,9 +180,18 @@ class Game(ABC):
 
     @classmethod
     def check_players(cls, players: Sequence[str]) -> list[str]:
-        names = [str(p).strip() for p in players]
+        """Names as typed, without control characters (an escape sequence is not
+        part of anyone's name) and at most MAX_NAME characters long."""
+        if len(players) > MAX_SEATS:  # not even worth reading them
+            raise SetupError(Line("error.setup.player_count", {"game": Line(f"game.{cls.name}.title"),
+                                                               "low": cls.min_players, "high": cls.max_players,
+                                                               "count": len(players)}))
+        names = [plain(str(p)).strip() for p in players]
         if any(not n for n in names):
             raise SetupError(Line("error.setup.empty_name"))
+        for name in names:
+            if len(name) > MAX_NAME:
+                raise SetupError(Line("error.setup.name_too_long", {"name": name[:12] + "…", "limit": MAX_NAME}))
         seen: set[str] = set()
         for name in names:
             if name.casefold() in seen:
@@ -248,6 +261,22 @@ class Game(ABC):
     def private_state(self) -> dict[str, Any]:
         """What only the game master may see (secret roles, hands, bids)."""
         return {}
+
+    def secrecy(self, action: Any) -> tuple[bool, Line | None]:
+        """Whether `action` would be secret now, and what the table is told instead
+        (StepGame derives it from the pending step; see companion/core/public.py)."""
+        prompt = self.expects()
+        return (True, prompt.public or Line("public.secret_action")) if prompt.secret else (False, None)
+
+    def public_prompt(self) -> Prompt:
+        """`expects()` as the table may see it: a private prompt shows only its public line."""
+        prompt = self.expects()
+        if prompt.private:
+            return Prompt(prompt.public or Line("public.secret_step"), private=True, secret=prompt.secret,
+                          public=prompt.public)
+        return Prompt(prompt.title, prompt.detail, prompt.who, tuple(c for c in prompt.choices if not c.reveals),
+                      prompt.say, secret=prompt.secret, public=prompt.public, step=prompt.step,
+                      chance=prompt.chance, facts=prompt.facts)
 
     def state(self) -> dict[str, Any]:
         """Everything, for comparing a replay with the original."""

@@ -14,29 +14,48 @@ rides along as a plain value inside one.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import tomllib
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from .dice import Draw
+from .dice import Draw, parse_dice
 from .errors import CompanionError, DamagedSaveError, SaveError
 from .game import Line
 from .language import render
+from .notation import MAX_TEXT, shown
+from .text import MAX_NAME, has_control, printable
+from .lock import SaveLock
 
 FORMAT = 1
 _BLOCK = re.compile(rb"(?m)^\[\[action\]\][ \t]*\r?$")
+
+# Bounds on what a save may hold, checked before anything is parsed. Measured:
+# an action takes 80-110 bytes (a 2,000-action Halloween or Gauekos journal is
+# 160-220 KB), the longest block seen is under 1 KB (a 12-seat Gauekos deal),
+# a setup part under 500 bytes. Each bound is 20x or more above that.
+MAX_SAVE_BYTES = 8 * 1024 * 1024  # the whole file: ~40x a 2,000-action game
+MAX_SETUP_BYTES = 64 * 1024  # the part before the first action
+MAX_BLOCK_BYTES = 64 * 1024  # one [[action]] block
+MAX_DRAWS = 256  # rolls and draws recorded by one action (a 28-seat deal is 28)
+MAX_ACTIONS = 50_000  # [[action]] blocks in a save: 25x a 2,000-action game
+MAX_PLAYERS = 99  # names in a save (no game seats more)
+MAX_WORD = 40  # characters of a deck's name, a card, an option's key
+MAX_OPTION_TEXT = 100  # characters of an option's text value
+SEED_DIGITS = 20  # a seed is a whole number of at most this many digits (2**64 has 20)
 
 # The exact shape `Entry.to_block` writes, for a fast path past tomllib (which
 # is most of the cost of loading a long game). Strings allow only the escapes
 # that JSON and TOML share, so json.loads reads them as TOML would; anything
 # else (a hand edit, damage) goes through tomllib.
 _STR = r'"(?:[^"\\\x00-\x1f\x7f]|\\[btnfr"\\]|\\u[0-9A-Fa-f]{4})*"'
-_VAL = rf"(?:-?(?:0|[1-9][0-9]*)|{_STR})"
+_VAL = rf"(?:-?(?:0|[1-9][0-9]{{0,8}})|{_STR})"  # a longer number goes the slow, checked way
 _DRAW = rf"\{{ kind = ({_STR}), what = ({_STR}), values = \[((?:{_VAL}(?:, {_VAL})*)?)\], source = ({_STR}) \}}"
 _FAST = re.compile(
     rf"\[\[action\]\]\ndo = ({_STR})\n(?:at = ({_STR})\n)?(?:draws = \[({_DRAW}(?:, {_DRAW})*)\]\n)?\n?"
@@ -54,7 +73,7 @@ def _fast_entry(text: str) -> "Entry | None":
              json.loads(source))
         for kind, what, values, source in _FAST_DRAW.findall(match.group(3) or "")
     ]
-    return Entry(json.loads(match.group(1)), draws, json.loads(match.group(2)) if match.group(2) else "")
+    return _checked(Entry(json.loads(match.group(1)), draws, json.loads(match.group(2)) if match.group(2) else ""))
 
 
 def now() -> str:
@@ -126,14 +145,77 @@ class Entry:
     def from_toml(cls, data: Any) -> "Entry":
         if not isinstance(data, dict) or not isinstance(data.get("do"), str):
             raise BlockError(_problem("block.no_do"))
+        other = sorted(set(data) - {"do", "at", "draws"})
+        if other:
+            raise BlockError(_problem("block.other_key", key=_quoted(other[0])))
         draws = data.get("draws", [])
         if not isinstance(draws, list):
             raise BlockError(_problem("block.draws_not_list"))
-        try:
-            parsed = [Draw.from_toml(d) for d in draws]
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise BlockError(_problem("block.draw_incomplete", problem=str(exc))) from None
-        return cls(data["do"], parsed, str(data.get("at", "")))
+        if len(draws) > MAX_DRAWS:
+            raise BlockError(_problem("block.too_many_draws", count=len(draws), limit=MAX_DRAWS))
+        parsed = []
+        for draw in draws:
+            if not isinstance(draw, dict):
+                raise BlockError(_problem("block.draw_incomplete", problem=_quoted(draw)))
+            missing = [key for key in ("kind", "what", "values") if key not in draw]
+            if missing:
+                raise BlockError(_problem("block.draw_incomplete", problem=missing[0]))
+            other = sorted(set(draw) - {"kind", "what", "values", "source"})
+            if other:
+                raise BlockError(_problem("block.other_key", key=_quoted(other[0])))
+            values = draw["values"]
+            parsed.append(Draw(draw["kind"], draw["what"], tuple(values) if isinstance(values, list) else values,
+                               draw.get("source", "app")))
+        at = data.get("at", "")
+        return _checked(cls(data["do"], parsed, at))
+
+
+def _quoted(value: Any, limit: int = 20) -> str:
+    """A value from a file as a message quotes it: short, one line, no control characters."""
+    try:
+        text = value if isinstance(value, str) else toml_value(value)
+    except TypeError:
+        text = str(value)
+    return printable(shown(text, limit))
+
+
+_SOURCES = ("app", "table")
+
+
+def _checked(entry: Entry) -> Entry:
+    """An action block holds what companion writes and nothing else: a short
+    action (its words are the game's to judge, on replay), a time, and rolls
+    (whole numbers on the dice named) or draws (one short card name) from the
+    app or the table."""
+    notation = entry.notation
+    if not notation.strip() or len(notation) > MAX_TEXT:
+        raise BlockError(_problem("block.do", limit=MAX_TEXT))
+    if not isinstance(entry.at, str) or len(entry.at) > MAX_WORD or has_control(entry.at):
+        raise BlockError(_problem("block.at"))
+    for draw in entry.draws:
+        if draw.source not in _SOURCES:
+            raise BlockError(_problem("block.draw_source", source=_quoted(draw.source)))
+        if not isinstance(draw.what, str) or not draw.what or len(draw.what) > MAX_WORD or has_control(draw.what):
+            raise BlockError(_problem("block.draw_what", what=_quoted(draw.what)))
+        values = draw.values
+        if draw.kind == "roll":
+            try:
+                spec = parse_dice(draw.what)
+            except CompanionError:
+                raise BlockError(_problem("block.draw_what", what=_quoted(draw.what))) from None
+            if not (isinstance(values, tuple) and len(values) == spec.count
+                    and all(type(v) is int and 1 <= v <= spec.sides for v in values)):
+                raise BlockError(_problem("block.roll_values", dice=str(spec), count=spec.count,
+                                          sides=spec.sides, values=_quoted(list(values) if isinstance(values, tuple)
+                                                                           else values, 40)))
+        elif draw.kind == "draw":
+            if not (isinstance(values, tuple) and len(values) == 1 and isinstance(values[0], str)
+                    and values[0] and len(values[0]) <= MAX_WORD and not has_control(values[0])):
+                raise BlockError(_problem("block.draw_card", values=_quoted(
+                    list(values) if isinstance(values, tuple) else values, 40), limit=MAX_WORD))
+        else:
+            raise BlockError(_problem("block.draw_kind", kind=_quoted(draw.kind)))
+    return entry
 
 
 @dataclass
@@ -172,22 +254,60 @@ class Header:
 
     @classmethod
     def from_toml(cls, path: Path, data: dict) -> "Header":
-        fmt = data.get("format")
-        if not isinstance(fmt, int):
-            raise SaveError(path, _problem("not_a_save"))
+        """The setup part, checked field by field: a save format we know, a game
+        we know, 1 to MAX_PLAYERS short plain names, a seed of at most
+        SEED_DIGITS digits, a language we have, options that are plain values.
+        Nothing in it is ever used as a path."""
+        from .language import available_languages
+        from .registry import entry_for
+
+        def refuse(line_id: str, **values: Any) -> SaveError:
+            return SaveError(path, _problem(line_id, **values))
+
+        if "format" not in data:
+            raise refuse("not_a_save")
+        fmt = data["format"]
+        if type(fmt) is not int or fmt < 1:
+            raise refuse("format", value=_quoted(fmt))
         if fmt > FORMAT:
-            raise SaveError(path, _problem("newer", format=fmt, supported=FORMAT))
+            raise refuse("newer", format=fmt, supported=FORMAT)
         game, players, seed = data.get("game"), data.get("players"), data.get("seed")
-        if not isinstance(game, str):
-            raise SaveError(path, _problem("no_game"))
+        if not isinstance(game, str) or not game.strip():
+            raise refuse("no_game")
+        try:
+            entry_for(game)
+        except CompanionError as exc:
+            raise refuse("unknown_game", problem=exc.line) from None
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-            raise SaveError(path, _problem("players"))
-        if not isinstance(seed, int):
-            raise SaveError(path, _problem("seed"))
+            raise refuse("players")
+        if not 1 <= len(players) <= MAX_PLAYERS:
+            raise refuse("player_count", count=len(players), high=MAX_PLAYERS)
+        for seat, name in enumerate(players, 1):
+            if not name.strip():
+                raise refuse("player_name", seat=seat, problem=_problem("name.empty"))
+            if len(name) > MAX_NAME:
+                raise refuse("player_name", seat=seat, problem=_problem("name.too_long", limit=MAX_NAME))
+            if has_control(name):
+                raise refuse("player_name", seat=seat, problem=_problem("name.control"))
+        if type(seed) is not int:
+            raise refuse("seed")
+        if abs(seed) >= 10**SEED_DIGITS:
+            raise refuse("seed_range", digits=SEED_DIGITS)
+        lang = data.get("lang", "es")
+        if not isinstance(lang, str) or lang not in available_languages():
+            raise refuse("lang", lang=_quoted(lang), langs=", ".join(available_languages()))
+        created = data.get("created", "")
+        if not isinstance(created, str) or len(created) > MAX_WORD or has_control(created):
+            raise refuse("created")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise SaveError(path, _problem("options"))
-        return cls(game, players, options, seed, str(data.get("lang", "es")), str(data.get("created", "")), fmt)
+            raise refuse("options")
+        for key, value in options.items():
+            plain_value = (isinstance(value, (bool, float)) or type(value) is int and abs(value) < 10**9
+                           or isinstance(value, str) and len(value) <= MAX_OPTION_TEXT and not has_control(value))
+            if len(key) > MAX_WORD or has_control(key) or not plain_value:
+                raise refuse("option_value", option=_quoted(key))
+        return cls(game, players, options, seed, lang, created, fmt)
 
 
 @dataclass
@@ -203,81 +323,202 @@ class Damage:
 
 
 @dataclass
+class Block:
+    """An `[[action]]` block from the damaged one on: where its bytes are, and
+    what it holds (`entry`) or why it holds no action (`problem`)."""
+
+    number: int  # its action number in the file (from 1)
+    start: int  # byte offset of its bytes (the newline before `[[action]]` included)
+    stop: int  # byte offset where the next block's bytes begin
+    entry: Entry | None = None
+    problem: Line | None = None
+
+
+@dataclass
 class ReadJournal:
     header: Header
     entries: list[Entry]
     offsets: list[int]  # byte offset of each entry's block
     end: int  # byte offset of the end of the intact part
     damage: Damage | None = None
+    rest: list[Block] = field(default_factory=list)  # the damaged block and every block after it
+    size: int = 0  # bytes in the file
 
 
 def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def read(path: Path | str) -> ReadJournal:
-    """Read a save; report (not raise) a damaged tail after an intact header."""
-    path = Path(path)
+def _size(n: int) -> str:
+    """A size as a person reads it: 900 bytes, 64 KB, 8 MB."""
+    if n < 1024:
+        return f"{n} B"
+    if n < 1024 * 1024:
+        return f"{n // 1024} KB"
+    mb = n / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb >= 10 or mb == int(mb) else f"{mb:.1f} MB"
+
+
+def _read_bytes(path: Path) -> bytes:
+    """The file's bytes, read only if it is a regular file within MAX_SAVE_BYTES
+    (never a folder, a pipe or a device, which could hang or never end)."""
     try:
-        data = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise SaveError(path, _problem("no_file")) from None
     except OSError as exc:
         raise SaveError(path, _problem("unreadable", problem=_os_words(exc))) from None
-    starts = [m.start() for m in _BLOCK.finditer(data)]
-    head_end = starts[0] if starts else len(data)
     try:
-        head = tomllib.loads(data[:head_end].decode("utf-8"))
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(path, _problem("not_a_file"))
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(path, _problem("too_big", size=_size(info.st_size), limit=_size(MAX_SAVE_BYTES)))
+        chunks, total = [], 0
+        while True:  # it may grow while we read: never past the bound
+            chunk = os.read(fd, MAX_SAVE_BYTES + 1 - total)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > MAX_SAVE_BYTES:
+                raise SaveError(path, _problem("too_big", size=_size(total), limit=_size(MAX_SAVE_BYTES)))
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(path, _problem("unreadable", problem=_os_words(exc))) from None
+    finally:
+        os.close(fd)
+
+
+def _toml(text: str) -> dict:
+    """tomllib, with the ways hostile TOML fails that are not TOMLDecodeError
+    (nesting past the recursion limit, a number of thousands of digits, memory)
+    turned into one: ValueError."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        raise
+    except (ValueError, RecursionError, MemoryError) as exc:
+        raise _TooComplex() from exc
+
+
+class _TooComplex(ValueError):
+    """TOML nested too deeply or holding a number too long to read."""
+
+
+def _setup(path: Path, data: bytes, head_end: int) -> dict:
+    if head_end > MAX_SETUP_BYTES:
+        raise SaveError(path, _problem("setup_too_big", size=_size(head_end), limit=_size(MAX_SETUP_BYTES)))
+    try:
+        return _toml(data[:head_end].decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(path, _problem("setup_not_text")) from None
+    except _TooComplex:
+        raise SaveError(path, _problem("setup_too_complex")) from None
     except tomllib.TOMLDecodeError as exc:
-        raise SaveError(path, _problem("setup_not_toml", problem=str(exc))) from None
-    header = Header.from_toml(path, head)
+        raise SaveError(path, _problem("setup_not_toml", problem=printable(str(exc)))) from None
+
+
+def _entry(chunk: bytes) -> Entry:
+    """One block's action, or a BlockError saying why it holds none."""
+    if len(chunk) > MAX_BLOCK_BYTES:
+        raise BlockError(_problem("block.too_big", size=_size(len(chunk)), limit=_size(MAX_BLOCK_BYTES)))
+    try:
+        text = chunk.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BlockError(_problem("block.not_text")) from None
+    fast = _fast_entry(text)
+    if fast is not None:
+        return fast
+    try:
+        block = _toml(text)
+    except _TooComplex:
+        raise BlockError(_problem("block.too_complex")) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BlockError(_problem("block.not_toml", problem=printable(str(exc)))) from None
+    actions = block.get("action")
+    if not isinstance(actions, list) or len(actions) != 1 or set(block) != {"action"}:
+        raise BlockError(_problem("block.not_single"))
+    return Entry.from_toml(actions[0])
+
+
+def read(path: Path | str) -> ReadJournal:
+    """Read a save; report (not raise) damage after an intact setup part.
+
+    Every block after the first damaged one is read too (`rest`), so that
+    recovering can replay the later actions that are still whole."""
+    path = Path(path)
+    data = _read_bytes(path)
+    starts = [m.start() for m in _BLOCK.finditer(data)]
+    if len(starts) > MAX_ACTIONS:  # each block costs a parse: refused before any
+        raise SaveError(path, _problem("too_many_actions", count=len(starts), limit=MAX_ACTIONS))
+    head_end = starts[0] if starts else len(data)
+    header = Header.from_toml(path, _setup(path, data, head_end))
     entries: list[Entry] = []
     offsets: list[int] = []
+    rest: list[Block] = []
+    damage: Damage | None = None
+    # The newline before a block header belongs to that block's bytes.
+    begins = [start - 1 if data[start - 1 : start] == b"\n" else start for start in starts] + [len(data)]
     bounds = starts + [len(data)]
     for number, (start, stop) in enumerate(zip(bounds, bounds[1:]), 1):
-        chunk = data[start:stop]
-        # The newline before the next block header belongs to this block's text.
-        begin = start - 1 if start and data[start - 1 : start] == b"\n" else start
+        begin = begins[number - 1]
         try:
-            text = chunk.decode("utf-8")
-            fast = _fast_entry(text)
-            if fast is not None:
-                entries.append(fast)
-                offsets.append(begin)
-                continue
-            block = tomllib.loads(text)
-            actions = block.get("action")
-            if not isinstance(actions, list) or len(actions) != 1 or set(block) != {"action"}:
-                raise BlockError(_problem("block.not_single"))
-            entry = Entry.from_toml(actions[0])
-        except UnicodeDecodeError:
-            problem: Any = _problem("block.not_text")
-        except tomllib.TOMLDecodeError as exc:
-            problem = _problem("block.not_toml", problem=str(exc))
-        except ValueError as exc:
-            problem = exc.line if isinstance(exc, BlockError) else str(exc)
-        else:
+            entry: Entry | None = _entry(data[start:stop])
+            problem = None
+        except BlockError as exc:
+            entry, problem = None, exc.line
+        if damage is None and entry is not None:
             entries.append(entry)
             offsets.append(begin)
             continue
-        where = _problem("damaged_at", number=number, line=_line_of(data, start), problem=problem)
-        return ReadJournal(header, entries, offsets, begin, Damage(where, number - 1, begin))
-    return ReadJournal(header, entries, offsets, len(data))
+        if damage is None:
+            where = _problem("damaged_at", number=number, line=_line_of(data, start), problem=problem)
+            damage = Damage(where, number - 1, begin)
+        rest.append(Block(number, begin, begins[number], entry, problem))
+    end = damage.offset if damage is not None else len(data)
+    return ReadJournal(header, entries, offsets, end, damage, rest, len(data))
 
 
 def _open_append(path: Path) -> int:
     return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
 
 
-class JournalFile:
-    """An open save that grows by one fsynced block per action."""
+def fsync_dir(path: Path) -> None:
+    """Make a file's new or renamed name in `path` (a folder) durable, where the
+    system allows it (POSIX; elsewhere, and on file systems that refuse, a no-op)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as exc:
+        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF, errno.EROFS):
+            raise
+    finally:
+        os.close(fd)
 
-    def __init__(self, path: Path, offsets: list[int], end: int) -> None:
+
+class JournalFile:
+    """An open save that grows by fsynced blocks: one per action, or one write
+    for a batch; its writer holds the save's lock (see `lock.SaveLock`).
+
+    `read_only` (a Line saying why) makes a journal that refuses every write
+    with that Line and holds no lock: a game opened to look at."""
+
+    def __init__(self, path: Path, offsets: list[int], end: int, *, lock: SaveLock | None = None,
+                 read_only: Line | None = None) -> None:
         self.path = path
         self.offsets = list(offsets)
         self.end = end
+        self.lock = lock
+        self.read_only = read_only
+        self._fd = -1
+        if read_only is not None:
+            return
         try:
             self._fd = _open_append(path)
         except OSError as exc:
@@ -285,48 +526,102 @@ class JournalFile:
 
     @classmethod
     def create(cls, path: Path | str, header: Header, title: str, overwrite: bool = False) -> "JournalFile":
-        """Write a new save (mode 0600) atomically: the file appears complete or not at all."""
+        """Write a new save (mode 0600) atomically: the file appears complete or not at all,
+        and its name is durable (the folder is fsynced). The new save's lock is taken first."""
         path = Path(path)
         if path.exists() and not overwrite:
             raise SaveError(path, _problem("exists"))
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        data = header.to_bytes(title)
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
-            try:
-                os.write(fd, data)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(tmp, path)
+            path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
             raise SaveError(path, _problem("cannot_write", problem=_os_words(exc))) from None
-        return cls(path, [], len(data))
+        lock = SaveLock.take(path)
+        try:
+            if path.exists() and not overwrite:  # made while we waited for the lock
+                raise SaveError(path, _problem("exists"))
+            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+            data = header.to_bytes(title)
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+                try:
+                    if os.write(fd, data) != len(data):
+                        raise _ShortWrite()
+                    os.fsync(fd)
+                finally:
+                    os.close(fd)
+                os.replace(tmp, path)
+                fsync_dir(path.parent)
+            except OSError as exc:
+                tmp.unlink(missing_ok=True)
+                problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
+                raise SaveError(path, _problem("cannot_write", problem=problem)) from None
+            return cls(path, [], len(data), lock=lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    def _refuse_if_read_only(self) -> None:
+        if self.read_only is not None:
+            raise SaveError(self.path, self.read_only)
+
+    def _check_unchanged(self, problem_id: str) -> None:
+        """The file must be exactly as this writer left it: nobody else writes it."""
+        try:
+            size = os.fstat(self._fd).st_size
+        except OSError as exc:
+            raise SaveError(self.path, _problem(problem_id, problem=_os_words(exc))) from None
+        if size != self.end:
+            raise SaveError(self.path, _problem("changed", size=size, expected=self.end))
 
     def append(self, entry: Entry) -> None:
-        block = entry.to_block()
+        self.append_many([entry])
+
+    def append_many(self, entries: list[Entry]) -> None:
+        """Append every entry in ONE write and one fsync: all of them are saved or
+        none (a kill in the middle is cut back by the lock's next owner)."""
+        self._refuse_if_read_only()
+        blocks = [entry.to_block() for entry in entries]
+        data = b"".join(blocks)
+        if not data:
+            return
+        self._check_unchanged("not_saved")
+        if self.lock is not None:
+            try:
+                self.lock.writing(self.end, len(data))
+            except OSError as exc:
+                raise SaveError(self.path, _problem("not_saved", problem=_os_words(exc))) from None
         try:
-            written = os.write(self._fd, block)
-            if written != len(block):
+            written = os.write(self._fd, data)
+            if written != len(data):
                 raise _ShortWrite()
             os.fsync(self._fd)
         except OSError as exc:
-            # Leave no half block behind: cut back to where we were.
+            # Leave no half batch behind: cut back to where we were (if even that
+            # fails, the lock's note stays and its next owner cuts it back).
             try:
                 os.ftruncate(self._fd, self.end)
             except OSError:
                 pass
+            else:
+                self._written()
             problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
             raise SaveError(self.path, _problem("not_saved", problem=problem)) from None
-        self.offsets.append(self.end)
-        self.end += len(block)
+        self._written()
+        for block in blocks:
+            self.offsets.append(self.end)
+            self.end += len(block)
+
+    def _written(self) -> None:
+        if self.lock is not None:
+            self.lock.written()
 
     def drop_last(self) -> None:
-        """Undo: cut the last action's block off the file."""
+        """Undo: cut the last action's block off the file, if the file is still
+        the size this writer left it (never another writer's action)."""
+        self._refuse_if_read_only()
         if not self.offsets:
             return
+        self._check_unchanged("undo_not_saved")
         cut = self.offsets.pop()
         try:
             os.ftruncate(self._fd, cut)
@@ -337,9 +632,19 @@ class JournalFile:
         self.end = cut
 
     def close(self) -> None:
+        """Close the file and let go of the save's lock."""
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+        lock, self.lock = self.lock, None
+        if lock is not None:
+            lock.release()
+
+    def __del__(self) -> None:  # a session dropped without close() must not hold the save
+        try:
+            self.close()
+        except Exception:
+            pass
 
 
 def set_aside(path: Path, offset: int) -> Path:
@@ -348,27 +653,89 @@ def set_aside(path: Path, offset: int) -> Path:
     The copy is written and fsynced before the save is truncated, so the
     damaged bytes exist somewhere at every moment.
     """
-    data = path.read_bytes()
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    data = _read_bytes(path)
+    aside = _aside_path(path)
     fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
     try:
         os.write(fd, data[offset:])
         os.fsync(fd)
     finally:
         os.close(fd)
+    fsync_dir(aside.parent)  # the copy's name is on disk before the save loses the bytes
     with open(path, "r+b") as handle:
         handle.truncate(offset)
         os.fsync(handle.fileno())
     return aside
 
 
-def damaged(path: Path, damage: Damage) -> DamagedSaveError:
-    return DamagedSaveError(path, _problem("damaged", where=damage.problem, intact=damage.intact), damage.intact)
+def _aside_path(path: Path) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while aside.exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return aside
+
+
+def set_aside_blocks(path: Path, size: int, intact_end: int, kept: list[Block],
+                     aside: list[Block]) -> tuple[Path, list[int], int]:
+    """Recover a save damaged in the middle and keep the play: the intact part,
+    then the later blocks in `kept` (whole, as they were), make the save; the
+    blocks in `aside` go to `<file>.damaged-<time>`.
+
+    The copy is written and fsynced first; the save is then replaced at once
+    (a new file renamed over it), so every byte exists somewhere at every
+    moment. `size` is the file's size when it was read: a file that changed
+    since is left alone. Returns the copy, the kept blocks' new offsets and
+    the new end of the save."""
+    real = Path(os.path.realpath(path))  # a link stays a link: its target is what changes
+    try:
+        if not kept:  # the damage is the tail: cut it off
+            if os.stat(real).st_size != size:
+                raise SaveError(path, _problem("changed_while_recovering"))
+            return set_aside(path, intact_end), [], intact_end
+        data = _read_bytes(real)
+        if len(data) != size:
+            raise SaveError(path, _problem("changed_while_recovering"))
+        aside_path = _aside_path(path)
+        fd = os.open(aside_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
+        try:
+            os.write(fd, b"".join(data[b.start : b.stop] for b in aside))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        fsync_dir(aside_path.parent)
+        offsets, end, parts = [], intact_end, [data[:intact_end]]
+        for block in kept:
+            offsets.append(end)
+            parts.append(data[block.start : block.stop])
+            end += block.stop - block.start
+        tmp = real.with_name(f".{real.name}.{os.getpid()}.recovering")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
+        try:
+            new = b"".join(parts)
+            if os.write(fd, new) != len(new):
+                raise _ShortWrite()
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, real)
+        fsync_dir(real.parent)
+    except OSError as exc:
+        problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
+        raise SaveError(path, _problem("cannot_write", problem=problem)) from None
+    return aside_path, offsets, end
+
+
+def damaged(path: Path, damage: Damage, kept: int = 0) -> DamagedSaveError:
+    """The error for a damaged save; `kept`: how many later actions recovering
+    would replay after the intact ones."""
+    if kept:
+        line = _problem("damaged_keeps", where=damage.problem, intact=damage.intact, kept=kept)
+    else:
+        line = _problem("damaged", where=damage.problem, intact=damage.intact)
+    return DamagedSaveError(path, line, damage.intact)
 
 
 def peek_lang(path: Path | str) -> str | None:
@@ -378,10 +745,13 @@ def peek_lang(path: Path | str) -> str | None:
     from .language import available_languages
 
     try:
-        data = Path(path).read_bytes()
+        data = _read_bytes(Path(path))
         first = _BLOCK.search(data)
-        head = tomllib.loads(data[: first.start() if first else len(data)].decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        head_end = first.start() if first else len(data)
+        if head_end > MAX_SETUP_BYTES:
+            return None
+        head = _toml(data[:head_end].decode("utf-8"))
+    except (CompanionError, UnicodeDecodeError, ValueError):
         return None
     lang = head.get("lang")
     return lang if isinstance(lang, str) and lang in available_languages() else None

@@ -16,6 +16,7 @@ from typing import Iterable, Mapping
 
 from .errors import IllegalActionError, InvalidActionError
 from .lines import Line
+from .text import printable
 
 MAX_DIGITS = 4  # a longer number is not something a player reports at a table
 MAX_TEXT = 400  # characters of one action line; a longer one is not understood
@@ -28,8 +29,10 @@ def fold(text: str) -> str:
 
 
 def shown(text: str, limit: int = 40) -> str:
-    """Typed text as a refusal quotes it: one line, cut short."""
-    one = " ".join(str(text).split())
+    """Typed text as a refusal quotes it: one line, cut short, control characters
+    written out (a quote never drives a terminal); a huge text costs no more than
+    a short one."""
+    one = printable(" ".join(str(text)[: 8 * limit].split()))
     return one if len(one) <= limit else one[: limit - 1] + "…"
 
 

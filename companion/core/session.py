@@ -11,22 +11,62 @@ import random
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .dice import LiveChance, ReplayChance, ReplayMismatch, split_table_values
-from .errors import ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, UnknownGameError
+from .errors import (ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, SetupError,
+                     UnknownGameError)
 from .game import Event, Game, Line, Outcome, Prompt
-from .journal import Damage, Entry, Header, JournalFile, damaged, now, read, set_aside
-from .notation import shown
+from .journal import SEED_DIGITS, Block, Damage, Entry, Header, JournalFile, damaged, now, read, set_aside_blocks
+from .lock import SaveLock
+from .language import render
+from .notation import MAX_TEXT, shown
+from .text import printable
 from .registry import find_game
+
+if TYPE_CHECKING:  # public.py reads Played from here
+    from .public import PublicView
 
 
 @dataclass
 class Played:
-    """An accepted action with what it made happen (for the log and the story)."""
+    """An accepted action with what it made happen (for the log and the story).
+
+    `secret`: its notation names a secret (a role, a bid...); the table is told
+    `public` instead (companion/core/public.py). Both come from the step that was
+    pending before it applied, when played and on replay alike."""
 
     entry: Entry
     events: list[Event] = field(default_factory=list)
+    secret: bool = False
+    public: Line | None = None
+
+
+@dataclass
+class Recovery:
+    """What recovering a damaged save keeps and sets aside.
+
+    The `intact` actions before the damage are kept; then every later block is
+    tried in order against the game as recovered so far: one that reads and
+    that the rules accept is kept (`kept`), the damaged block and any other
+    are set aside (`aside`) in the file `path`. Items are (the action's number
+    in the damaged file, its notation, or None where no action could be read)."""
+
+    intact: int
+    kept: list[tuple[int, str]] = field(default_factory=list)
+    aside: list[tuple[int, str | None]] = field(default_factory=list)
+    path: Path | None = None
+
+    SHOWN = 20  # items listed by number and notation; the rest are counted
+
+    def listed(self, which: str, lang: str) -> str:
+        """`kept` or `aside` as words: `5 (roll), 6 (hold)`; "-" for none."""
+        items = self.kept if which == "kept" else self.aside
+        words = [render(Line("recover.item", {"number": n, "notation": printable(shown(t))}) if t is not None
+                        else Line("recover.item_unreadable", {"number": n}), lang) for n, t in items[: self.SHOWN]]
+        if len(items) > self.SHOWN:
+            words.append(render(Line("recover.more", {"count": len(items) - self.SHOWN}), lang))
+        return ", ".join(words) or "-"
 
 
 class Session:
@@ -42,6 +82,7 @@ class Session:
         self.played: list[Played] = []
         self.redo_stack: list[Entry] = []
         self.recovered_to: Path | None = None
+        self.recovery: Recovery | None = None  # set when loading recovered a damaged save
 
     # -- starting ------------------------------------------------------------
 
@@ -59,6 +100,8 @@ class Session:
     ) -> "Session":
         game_cls = find_game(game) if isinstance(game, str) else game
         checked = game_cls.new(players, options or {})  # refuse bad setups before touching disk
+        if seed is not None and (type(seed) is not int or abs(seed) >= 10**SEED_DIGITS):
+            raise SetupError(Line("error.setup.seed", {"digits": SEED_DIGITS}))  # a save could not hold it
         header = Header(
             game=game_cls.name,
             players=list(checked.players),
@@ -71,9 +114,26 @@ class Session:
         return cls(game_cls, header, journal)
 
     @classmethod
-    def load(cls, path: Path | str, *, recover: bool = False) -> "Session":
-        """Replay a save. A damaged one raises DamagedSaveError unless `recover`."""
+    def load(cls, path: Path | str, *, recover: bool = False, read_only: bool | Line = False) -> "Session":
+        """Replay a save. A damaged one raises DamagedSaveError unless `recover`.
+
+        A writer (the default) holds the save's lock from before reading it
+        until `close()`: another process writing it raises SaveLockedError.
+        `read_only` (True, or the Line every write is refused with) takes no
+        lock and never writes, so it cannot recover either."""
         path = Path(path)
+        if read_only:
+            why = read_only if isinstance(read_only, Line) else Line("error.save.read_only")
+            return cls._load(path, False, None, why)
+        lock = SaveLock.take(path)
+        try:
+            return cls._load(path, recover, lock, None)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def _load(cls, path: Path, recover: bool, lock: SaveLock | None, read_only: Line | None) -> "Session":
         journal = read(path)
         try:
             game_cls = find_game(journal.header.game)
@@ -84,24 +144,59 @@ class Session:
         except CompanionError as exc:  # players or options the game refuses
             raise SaveError(path, Line("error.save.bad_setup", {"problem": exc.line})) from None
         damage = journal.damage
+        rest = journal.rest  # the damaged block and every block after it
         for number, entry in enumerate(journal.entries, 1):
             try:
                 session._replay_one(entry)
             except (ActionError, ReplayMismatch) as exc:
                 damage = Damage(Line("error.save.not_replayable", {
-                    "number": number, "notation": shown(entry.notation),
+                    "number": number, "notation": printable(shown(entry.notation)),
                     "problem": exc.line}),
                     number - 1, journal.offsets[number - 1])
+                stops = journal.offsets[number:] + [journal.end]
+                rest = [Block(n, journal.offsets[n - 1], stops[n - number], journal.entries[n - 1])
+                        for n in range(number, len(journal.entries) + 1)] + journal.rest
                 session = cls._replayed(game_cls, journal.header, journal.entries[: number - 1])
                 break
         if damage is not None:
+            kept, aside = session._replay_later(rest[1:])
+            aside = rest[:1] + aside
+            recovery = Recovery(damage.intact, [(b.number, b.entry.notation) for b in kept],
+                                [(b.number, b.entry.notation if b.entry else None) for b in aside])
             if not recover:
-                raise damaged(path, damage)
-            session.recovered_to = set_aside(path, damage.offset)
-            journal.offsets = journal.offsets[: damage.intact]
-            journal.end = damage.offset
-        session.journal = JournalFile(path, journal.offsets[: len(session.played)], journal.end)
+                error = damaged(path, damage, len(kept))
+                error.recovery = recovery
+                raise error
+            recovery.path, offsets, journal.end = set_aside_blocks(path, journal.size, damage.offset, kept, aside)
+            session.recovered_to, session.recovery = recovery.path, recovery
+            journal.offsets = journal.offsets[: damage.intact] + offsets
+        session.journal = JournalFile(path, journal.offsets[: len(session.played)], journal.end, lock=lock,
+                                      read_only=read_only)
         return session
+
+    def _replay_later(self, blocks: Sequence[Block]) -> tuple[list[Block], list[Block]]:
+        """Replay each later block that holds an action, in order, where the rules
+        still accept it; (the blocks kept, the blocks set aside).
+
+        At most twice the game's `max_actions` blocks are tried (no game runs
+        longer; each try costs a copy of the game): in a file past that, the
+        rest are set aside untried, so a hostile file costs seconds, not minutes."""
+        kept: list[Block] = []
+        aside: list[Block] = []
+        tries = 2 * self.game_cls.max_actions
+        for block in blocks:
+            if block.entry is not None and tries > 0:
+                tries -= 1
+                before = copy.deepcopy(self.game)  # apply may change the game before it refuses
+                try:
+                    self._replay_one(block.entry)
+                except (CompanionError, ReplayMismatch):
+                    self.game = before
+                else:
+                    kept.append(block)
+                    continue
+            aside.append(block)
+        return kept, aside
 
     @classmethod
     def _replayed(cls, game_cls: type[Game], header: Header, entries: Sequence[Entry]) -> "Session":
@@ -116,9 +211,10 @@ class Session:
             raise ReplayMismatch(Line("error.replay.table_values"))
         action = self.game.parse(notation)
         chance = ReplayChance(list(entry.draws))
+        secret, public = self.game.secrecy(action)
         events = self.game.apply(action, chance)
         chance.leftover()
-        self.played.append(Played(entry, events))
+        self.played.append(Played(entry, events, secret, public))
         return events
 
     # -- playing -------------------------------------------------------------
@@ -129,11 +225,14 @@ class Session:
 
     def act(self, text: str) -> list[Event]:
         """Check, apply and save one action; a refusal changes nothing."""
+        if len(text) > MAX_TEXT:  # refused before it is even split into words
+            raise InvalidActionError(Line("error.notation.too_long", {"limit": MAX_TEXT}), text=text[:MAX_TEXT])
         notation, table = split_table_values(text)
         if not notation:
             raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
         action = self.game.parse(notation)
         candidate = copy.deepcopy(self.game)
+        secret, public = self.game.secrecy(action)
         chance = LiveChance(self._rng(), list(table))
         events = candidate.apply(action, chance)
         chance.leftover()
@@ -141,7 +240,7 @@ class Session:
         if self.journal is not None:
             self.journal.append(entry)
         self.game = candidate
-        self.played.append(Played(entry, events))
+        self.played.append(Played(entry, events, secret, public))
         self.redo_stack.clear()
         return events
 
@@ -189,6 +288,12 @@ class Session:
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome()
+
+    def public_view(self) -> "PublicView":
+        """What the whole table may see now (companion/core/public.py)."""
+        from .public import public_view
+
+        return public_view(self)
 
     @property
     def path(self) -> Path | None:

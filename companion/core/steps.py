@@ -81,6 +81,31 @@ class Step:
         """What the table may be told while a secret step waits."""
         return None
 
+    # -- what the table may know (companion/core/public.py) ----------------------
+
+    def hides(self, g: Any, s: Any, action: Any) -> bool:
+        """Whether `action`, taken at this step, is secret: its notation names a secret
+        (a role, a bid, a card kept). Every action of a `secret` step by default; a public
+        step may hide some of its actions (the first hidden bid typed at the auction)."""
+        return self.secret
+
+    def told(self, g: Any, s: Any, action: Any) -> Line | None:
+        """What the table is told of a hidden `action` instead of its notation (`public()` unless told)."""
+        return self.public(g, s)
+
+    def public_title(self, g: Any, s: Any) -> Text:
+        """The prompt's title as the table may see it. A private prompt's title may name who
+        holds a secret role, so it becomes the step's public line (or the kit's neutral one);
+        override where a game can say more without naming anybody ("the Sorgiña's call")."""
+        if not self.private:
+            return self.title(g, s)
+        return self.public(g, s) or Line("public.secret_step")
+
+    def shows(self, g: Any, s: Any, offer: Offer) -> bool:
+        """Whether the table may see this offer of a public prompt: not when its label tells a
+        secret or its action is hidden; a game may hide more (the cards in a hand)."""
+        return not offer.reveals and not self.hides(g, s, offer.action)
+
     def facts(self, g: Any, s: Any) -> dict[str, Any]:
         """Plain data a screen needs beyond the prompt (a countdown, a phantom call)."""
         return {}
@@ -155,6 +180,35 @@ class StepGame(Game):
     def choice(self, offer: Offer) -> Choice:
         return Choice(offer.label, self.notation(offer.action), key=offer.key, group=offer.group, seat=offer.seat,
                       reveals=offer.reveals, chance=offer.chance)
+
+    def secrecy(self, action: Any) -> tuple[bool, Line | None]:
+        """Whether `action` would be secret now, and what the table is told instead (the
+        pending step's `told`, else the kit's neutral line). Cheap: no prompt is built;
+        the session asks it before applying every action, and again on replay."""
+        found = self.pending_step()
+        if found is None:
+            return False, None
+        step, s = found
+        if not step.hides(self, s, action):
+            return False, None
+        return True, step.told(self, s, action) or Line("public.secret_action")
+
+    def public_prompt(self) -> Prompt:
+        """`expects()` as the table may see it. A private prompt keeps only its public title
+        (no holders, detail, choices, spoken line, step kind or facts: a phantom call looks
+        like a real one); a public prompt drops the choices the step does not show."""
+        found = self.pending_step()
+        if found is None:
+            return self.over_prompt()
+        step, s = found
+        title = step.public_title(self, s)
+        if step.private:
+            return Prompt(title, private=True, secret=step.secret,
+                          public=step.public(self, s) if step.secret else None)
+        prompt = self.expects()
+        choices = tuple(self.choice(o) for o in step.offers(self, s) if step.shows(self, s, o))
+        return Prompt(title, prompt.detail, prompt.who, choices, prompt.say, secret=prompt.secret,
+                      public=prompt.public, step=prompt.step, chance=prompt.chance, facts=prompt.facts)
 
     def over_prompt(self) -> Prompt:
         outcome = self.outcome()

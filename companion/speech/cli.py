@@ -17,6 +17,7 @@ from ..core.language import (
     LANGUAGES, VoicePackError, available_languages, check_packs, explain, load_pack, render,
 )
 from ..core.notation import shown
+from ..core.text import printable
 from .backends import KINDS
 from .errors import SpeechError
 from .narrator import create_narrator
@@ -129,7 +130,7 @@ def run_say(args: argparse.Namespace) -> int:
         narrator.wait_idle(SAY_TIMEOUT)
     finally:
         narrator.close()
-    print(text)
+    print(printable(text))  # the text as typed: never a raw escape sequence on the terminal
     for notice in notices:
         print(notice, file=sys.stderr)
     return 0

@@ -22,7 +22,7 @@ from .frame import GameScreen
 from .games import make_game_screen
 from .i18n import ui
 from .keys import translate_keys
-from .saves import default_home
+from .saves import default_home, write_crash_log
 from .start import StartScreen
 
 HERE = Path(__file__).parent
@@ -184,6 +184,49 @@ class CompanionApp(App[None]):
         if not isinstance(screen, DiceScreen):
             yield SystemCommand(ui("ui.dice.title", lang), ui("ui.cmd.dice_help", lang), self.action_dice)
         yield SystemCommand(ui("ui.cmd.mute", lang), ui("ui.cmd.mute_help", lang), self.action_mute)
+
+    # -- an unexpected error ----------------------------------------------------
+
+    crashed: BaseException | None = None
+    crash_log: Path | None = None
+    crash_problem: str = ""
+
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual calls this with any exception no handler caught, then exits
+        with `return_code` 1. Write it to the log beside the saves first; the
+        terminal is told in the table's language (`crash_words`, printed by the
+        command line), not shown a traceback whose values may hold the game's
+        secrets. Nothing is lost: every accepted action is saved already."""
+        if self.crashed is None:
+            self.crashed = error
+            self.crash_log, self.crash_problem = write_crash_log(self.home, error, self._crash_context())
+        super()._handle_exception(error)
+        shown = getattr(self, "_exit_renderables", None)  # Textual's traceback: in the log instead
+        if isinstance(shown, list):
+            shown.clear()
+
+    def _crash_context(self) -> str:
+        try:
+            session = self.session
+            where = f"screen {type(self.screen).__name__}" if self.screen_stack else "no screen"
+            game = f"; game {session.header.game}, {len(session.played)} actions, save {session.path}" if session else ""
+            return f"lang {self.lang}; {where}{game}"
+        except Exception:  # the log must be written whatever state the app is in
+            return ""
+
+    def crash_words(self) -> list[str]:
+        """What the person is told after an unexpected error, in the app's language."""
+        if self.crashed is None:
+            return []
+        lang = self.lang
+        if self.crash_log is not None:
+            words = [ui("ui.crash", lang, log=str(self.crash_log))]
+        else:
+            words = [ui("ui.crash.no_log", lang, problem=self.crash_problem)]
+        path = getattr(self.session, "path", None)
+        if path is not None:
+            words.append(ui("ui.crash.saved", lang, path=str(path)))
+        return words
 
     # -- closing -------------------------------------------------------------
 

@@ -4,15 +4,19 @@ of each save for the resume list (read without replaying the game)."""
 from __future__ import annotations
 
 import os
+import traceback
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from companion.core.errors import SaveError
 from companion.core.journal import read
-from companion.core.lines import Text
+from companion.core.lines import Line, Text
+from companion.core.text import printable
 
 RECENT = 30
+CRASH_LOG = "crash.log"  # beside the saves; not a .toml, so never listed as one
+CRASH_LOG_LIMIT = 1024 * 1024  # past this the log starts afresh (the old one kept as crash.log.1)
 
 
 def default_home() -> Path:
@@ -54,14 +58,17 @@ class SaveSummary:
 
     @property
     def name(self) -> str:
-        return self.path.name
+        return printable(self.path.name)  # a file's name may hold an escape sequence: never shown raw
 
 
 def summarize(path: Path) -> SaveSummary:
+    """One save's line; a file that cannot be read is listed as such, whatever is wrong with it."""
     try:
         journal = read(path)
     except SaveError as exc:
         return SaveSummary(path, problem=exc.problem)
+    except Exception as exc:  # one hostile file never stops the list (nor the start screen)
+        return SaveSummary(path, problem=Line("error.save.unreadable", {"problem": type(exc).__name__}))
     header = journal.header
     if journal.damage is not None:
         return SaveSummary(path, header.game, tuple(header.players), len(journal.entries),
@@ -71,9 +78,42 @@ def summarize(path: Path) -> SaveSummary:
 
 def recent_saves(home: Path, limit: int = RECENT) -> list[SaveSummary]:
     """The newest saves in `home`, newest first (by the time they were last written)."""
+    stamped = []
     try:
-        files = [p for p in home.glob("*.toml") if p.is_file()]
+        for path in home.glob("*.toml"):
+            try:
+                if path.is_file():
+                    stamped.append((path.stat().st_mtime, path.name, path))
+            except OSError:  # gone (or unreadable) since it was listed
+                continue
     except OSError:
         return []
-    files.sort(key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
-    return [summarize(p) for p in files[:limit]]
+    stamped.sort(key=lambda item: item[:2], reverse=True)
+    return [summarize(path) for _, _, path in stamped[:limit]]
+
+
+def write_crash_log(home: Path, error: BaseException, context: str = "") -> tuple[Path | None, str]:
+    """Append an unexpected error (its traceback) to `crash.log` beside the
+    saves; (the log, "") or (None, why it could not be written)."""
+    from companion import __version__
+
+    path = home / CRASH_LOG
+    text = (f"--- {datetime.now().isoformat(timespec='seconds')} companion {__version__}"
+            f"{'; ' + context if context else ''}\n"
+            + "".join(traceback.format_exception(type(error), error, error.__traceback__)) + "\n")
+    try:
+        home.mkdir(parents=True, exist_ok=True)
+        try:
+            if path.stat().st_size > CRASH_LOG_LIMIT:
+                os.replace(path, path.with_name(CRASH_LOG + ".1"))
+        except FileNotFoundError:
+            pass
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o600)
+        try:
+            os.write(fd, text.encode("utf-8", "backslashreplace"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+    except OSError as exc:
+        return None, exc.strerror or str(exc)
+    return path, ""

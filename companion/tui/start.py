@@ -32,8 +32,10 @@ from textual.widgets.option_list import Option as ListOption
 from companion.core.errors import CompanionError, DamagedSaveError, SaveError
 from companion.core.game import Game, Line, Option
 from companion.core.language import LANGUAGES, available_languages, explain
+from companion.core.lock import SaveLockedError
 from companion.core.registry import find_game, game_names
 from companion.core.session import Session
+from companion.core.text import printable
 
 from .i18n import game_summary, game_title, option_help, option_label, option_value, say, ui
 from .keys import translate_keys
@@ -48,7 +50,9 @@ def parse_players(text: str, lang: str) -> list[str]:
     text = text.strip()
     if not text:
         return []
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
+        if len(text) > 2:  # not a number of seats (no game seats 100): no seats to show
+            return []
         return [ui("ui.start.seat", lang, n=n) for n in range(1, int(text) + 1)]
     return [name.strip() for name in text.split(",")]
 
@@ -327,10 +331,18 @@ class RecoverScreen(ModalScreen[bool]):
         lang = self.app.lang
         with Vertical(id="recover-box"):
             yield Static(Content(ui("ui.resume.damaged_title", lang)), id="recover-title", markup=False)
-            yield Static(Content(ui("ui.resume.damaged", lang, file=str(self.error.path))), markup=False)
+            yield Static(Content(ui("ui.resume.damaged", lang, file=printable(str(self.error.path)))), markup=False)
             yield Static(Content(say(self.error.problem, lang)), id="recover-problem", markup=False)
+            recovery = getattr(self.error, "recovery", None)
+            kept = len(recovery.kept) if recovery is not None else 0
+            if kept:  # exactly which later actions are replayed, and which set aside
+                yield Static(Content(ui("ui.resume.will_keep", lang, actions=recovery.listed("kept", lang))),
+                             id="recover-kept", markup=False)
+            if recovery is not None:
+                yield Static(Content(ui("ui.resume.will_set_aside", lang, actions=recovery.listed("aside", lang))),
+                             id="recover-aside", markup=False)
             with Vertical(id="recover-buttons"):
-                yield Button(Content(ui("ui.resume.recover", lang, count=self.error.intact)),
+                yield Button(Content(ui("ui.resume.recover", lang, count=self.error.intact + kept)),
                              variant="warning", id="recover")
                 yield Button(Content(ui("ui.cancel", lang)), id="cancel")
 
@@ -345,6 +357,20 @@ class RecoverScreen(ModalScreen[bool]):
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
         self.dismiss(False)
+
+
+class LockedScreen(RecoverScreen):
+    """A save another process is writing: say which file and which process (its
+    pid and command), and offer to open it read-only (every action refused)."""
+
+    def compose(self) -> ComposeResult:
+        lang = self.app.lang
+        with Vertical(id="recover-box"):
+            yield Static(Content(ui("ui.resume.locked_title", lang)), id="recover-title", markup=False)
+            yield Static(Content(explain(self.error, lang)), id="recover-problem", markup=False)
+            with Vertical(id="recover-buttons"):
+                yield Button(Content(ui("ui.resume.read_only", lang)), variant="warning", id="recover")
+                yield Button(Content(ui("ui.cancel", lang)), id="cancel")
 
 
 class StartScreen(Screen[None]):
@@ -447,13 +473,24 @@ class StartScreen(Screen[None]):
             try:
                 session = await asyncio.to_thread(Session.load, path)
             except DamagedSaveError as exc:
-                panel.show_error(str(exc))
+                panel.show_error(explain(exc, lang))
                 if not await self.app.push_screen_wait(RecoverScreen(exc)):
                     return
                 session = await asyncio.to_thread(Session.load, path, recover=True)
+        except SaveLockedError as exc:  # another process writes it: look at it read-only, or not at all
+            message = explain(exc, lang)
+            panel.show_error(message)
+            if not await self.app.push_screen_wait(LockedScreen(exc)):
+                return
+            try:
+                session = await asyncio.to_thread(Session.load, path, read_only=exc.problem)
+            except SaveError as again:
+                panel.show_error(explain(again, lang))
+                return
+            self.notify(message, title=ui("ui.resume.locked_title", lang), severity="warning", markup=False)
         except SaveError as exc:
-            panel.show_error(str(exc))
-            self.notify(str(exc), title=ui("ui.resume.cannot_open", lang), severity="error", markup=False)
+            panel.show_error(explain(exc, lang))
+            self.notify(explain(exc, lang), title=ui("ui.resume.cannot_open", lang), severity="error", markup=False)
             return
         panel.show_error("")
         if session.recovered_to is not None:

@@ -72,12 +72,20 @@ def test_damaged_saves_load_or_report_and_recovery_keeps_a_prefix(seed, data):
     except DamagedSaveError as exc:
         assert str(path) in str(exc)
         assert 0 <= exc.intact
+        plan = exc.recovery  # what recovering would keep: the intact part and later actions still accepted
         recovered = Session.load(path, recover=True)
-        assert len(recovered.played) == exc.intact
-        assert recovered.recovered_to.read_bytes() == damaged[len(path.read_bytes()):]
-        assert path.read_bytes() + recovered.recovered_to.read_bytes() == damaged
-        Session.load(path)  # what was recovered loads cleanly now
+        recovered.close()
+        assert len(recovered.played) == exc.intact + len(plan.kept)
+        assert recovered.recovery == plan.__class__(plan.intact, plan.kept, plan.aside, recovered.recovered_to)
+        saved, aside = path.read_bytes(), recovered.recovered_to.read_bytes()
+        assert sorted(saved + aside) == sorted(damaged)  # every byte kept somewhere, none invented
+        if not plan.kept:  # damage at the tail: it is cut off whole
+            assert saved + aside == damaged
+        again = Session.load(path)  # what was recovered loads cleanly now
+        again.close()
+        assert [p.entry for p in again.played] == [p.entry for p in recovered.played]
     except SaveError as exc:
         assert str(path) in str(exc)
     else:
+        session.close()
         assert len(session.played) <= count + 1 or kind == "append"

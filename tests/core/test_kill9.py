@@ -46,3 +46,11 @@ def test_kill_minus_nine_loses_no_accepted_action(tmp_path, seed):
     proc.wait()
     session = Session.load(path)  # raises DamagedSaveError on any corruption
     assert len(session.played) >= accepted
+    # And each saved action is the one played: the same notation, the same dice.
+    expected = Session.new("duel", ["Ana", "Luis", "Mia"], {"target": 200}, seed=seed)
+    playout = random.Random(seed)
+    for saved in session.played:
+        expected.act(expected.game.notation(expected.game.sample_action(playout)))
+        assert (saved.entry.notation, saved.entry.draws) == (expected.played[-1].entry.notation,
+                                                             expected.played[-1].entry.draws)
+    session.close()

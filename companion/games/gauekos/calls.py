@@ -60,6 +60,10 @@ class CallStep(Asking):
     def public(self, g, s):
         return Line(f"gauekos.public.{self.call(g)}")
 
+    def public_title(self, g, s):
+        """The call, never who answers it: the same for a phantom call as for a real one."""
+        return Line(f"gauekos.public.call.{self.call(g)}") if self.private else self.title(g, s)
+
     def facts(self, g, s):
         call = self.call(g)
         return {"call": call, "step": g.step, "phantom": g.phantom(call),

@@ -48,6 +48,16 @@ class SetupStep(Asking):
     def hint(self, g, s):
         return Line("gauekos.hint.setup")
 
+    def hides(self, g, s, action):
+        """A card typed for a seat (`role 3 gaueko`) is secret; the deck, `deal` and `start` are not
+        (the cards dealt are private events)."""
+        return isinstance(action, Role)
+
+    def told(self, g, s, action):
+        if isinstance(action, Role) and 1 <= action.seat <= len(g.players):
+            return Line("gauekos.public.role", {"player": g.who(action.seat - 1)})
+        return None
+
     def offers(self, g, s):
         entered = sum(c is not None for c in g.cards)
         presets = [] if entered else [Offer(d, Line("gauekos.choice.deck", {

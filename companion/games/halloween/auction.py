@@ -107,6 +107,14 @@ class AuctionStep(HStep):
     def hint(self, g, s):
         return line("hint.bids") if g.auction["defenders"] else None
 
+    def hides(self, g, s, action):
+        """The first hidden bid typed on its own (`bid 1 16`) is secret; `bids 3 5 2`, typed as
+        the opened hands show, is not."""
+        return isinstance(action, Bid)
+
+    def told(self, g, s, action):
+        return _bidding(g, action)
+
     def offers(self, g, s):
         need = len(participants(g)) + 1
         offers = [Offer(Defend(seat + 1), line("choice.defend", player=g.players[seat], front=need), group="defend",
@@ -163,6 +171,13 @@ class AuctionStep(HStep):
         raise g.not_now(action)
 
 
+def _bidding(g, action) -> Line | None:
+    """What the table is told of a hidden bid: who bid, never how much."""
+    if isinstance(action, Bid) and 1 <= action.seat <= g.n:
+        return line("public.auction_bids", player=g.players[action.seat - 1])
+    return None
+
+
 @step("auction_bids")
 class HiddenBidsStep(HStep):
     """Hidden bids typed one at a time, masked; opened when the last is in."""
@@ -180,6 +195,9 @@ class HiddenBidsStep(HStep):
 
     def public(self, g, s):
         return line("public.auction_bids", player=g.players[self.who(g, s)])
+
+    def told(self, g, s, action):
+        return _bidding(g, action) or self.public(g, s)
 
     def accepts(self, g, s):
         seat = self.who(g, s)

@@ -67,6 +67,13 @@ class DrawStep(HStep):
     def _room(self, g, s) -> bool:
         return len(g.hands[s["seat"]]) < HAND_LIMIT
 
+    def hides(self, g, s, action):
+        """`discard 9` names a card of the hand: secret (the table hears one was discarded)."""
+        return isinstance(action, Discard)
+
+    def told(self, g, s, action):
+        return line("public.discard", player=g.players[s["seat"]])
+
     def offers(self, g, s):
         if self._room(g, s):
             first = [Offer(DRAW, line("choice.draw_pick" if s["pick"] else "choice.draw"), group="draw",

