@@ -14,7 +14,8 @@ import pytest
 
 from companion.core import journal
 from companion.core.errors import DamagedSaveError, SaveError, SetupError
-from companion.core.journal import MAX_BLOCK_BYTES, MAX_SAVE_BYTES, peek_lang, read
+from companion.core.journal import peek_lang, read
+from companion.core.saveformat import MAX_BLOCK_BYTES, MAX_SAVE_BYTES
 from companion.core.language import explain
 from companion.core.session import Session
 from companion.core.text import printable

@@ -14,7 +14,8 @@ import pytest
 import companion.core.journal as journal_module
 from companion.core.errors import SaveError
 from companion.core.game import Line
-from companion.core.journal import Entry, fsync_dir, read
+from companion.core.journal import fsync_dir, read
+from companion.core.saveformat import Entry
 from companion.core.lock import SaveLockedError, lock_path
 from companion.core.session import Session
 

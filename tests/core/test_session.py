@@ -216,7 +216,7 @@ def test_fast_reading_agrees_with_tomllib(tmp_path):
     """The fast path for our own blocks reads exactly what tomllib reads."""
     import tomllib
     from companion.core.dice import Draw
-    from companion.core.journal import Entry, _fast_entry
+    from companion.core.saveformat import Entry, _fast_entry
     tricky = ['roll', 'say "hi" \\ back\\slash', 'tab\there', 'ñandú [bold]Ana', '\x7f del', 'a\nb']
     for notation in tricky:
         entry = Entry(notation, [Draw("roll", "2d6", (3, 4)), Draw("draw", "codes", ("rey de copas",), "table")], "2026-11-22T00:00:00Z")
