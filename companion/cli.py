@@ -367,7 +367,25 @@ def cmd_games(args: argparse.Namespace) -> int:
 # -- the parser ---------------------------------------------------------------------
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Commands that need nothing of the speech layer: for these, `main` builds the
+# parser without `say` and `voices`, so a headless `show` or `act` never imports it.
+WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games"})
+
+
+def _needs_speech(argv: Sequence[str]) -> bool:
+    """Whether parsing `argv` needs the `say`/`voices` commands: not when its
+    first command word is one of WITHOUT_SPEECH (help and errors still list them)."""
+    for word in argv:
+        if word in ("-h", "--help"):
+            return True
+        if word in WITHOUT_SPEECH:
+            return False
+        if word in ("say", "voices"):
+            return True
+    return True
+
+
+def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     langs = sorted(LANGUAGES)
     parser = argparse.ArgumentParser(
         prog="companion",
@@ -434,15 +452,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
     p.set_defaults(func=cmd_games)
 
-    from companion.speech.cli import add_say_parser, add_voices_parser
+    if speech:
+        from companion.speech.cli import add_say_parser, add_voices_parser
 
-    add_say_parser(sub)
-    add_voices_parser(sub)
+        add_say_parser(sub)
+        add_voices_parser(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(_needs_speech(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -1,12 +1,15 @@
 """A session is a game and its journal: every action goes through
-`act(text)`, is checked by the rules on a copy of the game, appended to the
-save, and only then becomes the game. Load is replay; undo is replay minus
-the last action; redo plays the undone action again with the same dice.
+`act(text)`, is applied by the rules and appended to the save; a refusal or
+a failed write puts the game back from a snapshot taken just before (a
+pickle of it: far cheaper than a deep copy). Load is replay; undo goes back
+to the nearest snapshot kept every CHECKPOINT actions and replays from
+there; redo plays the undone action again with the same dice.
 """
 
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 import secrets
 from dataclasses import dataclass, field
@@ -70,8 +73,25 @@ class Recovery:
         return ", ".join(words) or "-"
 
 
+def _freeze(game: Game) -> Any:
+    """A snapshot of `game` that `_thaw` makes a new, equal game from: its
+    pickle, or, for a game that cannot be pickled, a deep copy."""
+    try:
+        return pickle.dumps(game, pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return copy.deepcopy(game)
+
+
+def _thaw(frozen: Any) -> Game:
+    if isinstance(frozen, bytes):
+        return pickle.loads(frozen)  # only ever our own snapshot, never a file's bytes
+    return copy.deepcopy(frozen)
+
+
 class Session:
     """One game in play, saved as it goes when it has a file."""
+
+    CHECKPOINT = 32  # undo replays at most this many actions
 
     def __init__(self, game_cls: type[Game], header: Header, journal: JournalFile | None = None) -> None:
         self.game_cls = game_cls
@@ -84,6 +104,10 @@ class Session:
         self.redo_stack: list[Entry] = []
         self.recovered_to: Path | None = None
         self.recovery: Recovery | None = None  # set when loading recovered a damaged save
+        # Snapshots of the game after n actions (n a multiple of CHECKPOINT), and
+        # the one taken before the latest action: where undo starts replaying from.
+        self._checkpoints: dict[int, Any] = {0: _freeze(self.game)}
+        self._recent: tuple[int, Any] | None = None
 
     # -- starting ------------------------------------------------------------
 
@@ -188,11 +212,11 @@ class Session:
         for block in blocks:
             if block.entry is not None and tries > 0:
                 tries -= 1
-                before = copy.deepcopy(self.game)  # apply may change the game before it refuses
+                before = _freeze(self.game)  # apply may change the game before it refuses
                 try:
                     self._replay_one(block.entry)
                 except (CompanionError, ReplayMismatch):
-                    self.game = before
+                    self.game = _thaw(before)
                 else:
                     kept.append(block)
                     continue
@@ -215,8 +239,19 @@ class Session:
         secret, public = self.game.secrecy(action)
         events = self.game.apply(action, chance)
         chance.leftover()
-        self.played.append(Played(entry, events, secret, public))
+        self._played(Played(entry, events, secret, public))
         return events
+
+    def _played(self, played: Played) -> None:
+        self.played.append(played)
+        if len(self.played) % self.CHECKPOINT == 0:
+            self._checkpoints[len(self.played)] = _freeze(self.game)
+
+    def _restore(self, frozen: Any, count: int) -> None:
+        """Back to the game as `frozen` after `count` actions (a failed action)."""
+        self.game = _thaw(frozen)
+        del self.played[count:]
+        self._checkpoints = {n: c for n, c in self._checkpoints.items() if n <= count}
 
     # -- playing -------------------------------------------------------------
 
@@ -232,16 +267,29 @@ class Session:
         if not notation:
             raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
         action = self.game.parse(notation)
-        candidate = copy.deepcopy(self.game)
         secret, public = self.game.secrecy(action)
-        chance = LiveChance(self._rng(), list(table))
-        events = candidate.apply(action, chance)
-        chance.leftover()
-        entry = Entry(self.game.notation(action), list(chance.records), now())
-        if self.journal is not None:
-            self.journal.append(entry)
-        self.game = candidate
-        self.played.append(Played(entry, events, secret, public))
+        try:  # written from the game as it was before the action, as the journal needs
+            written: str | None = self.game.notation(action)
+            problem: Exception | None = None
+        except Exception as exc:  # the rules' own refusal below comes first
+            written, problem = None, exc
+        count = len(self.played)
+        before = _freeze(self.game)
+        try:
+            chance = LiveChance(self._rng(), list(table))
+            events = self.game.apply(action, chance)
+            chance.leftover()
+            if problem is not None:
+                raise problem
+            assert written is not None
+            entry = Entry(written, list(chance.records), now())
+            if self.journal is not None:
+                self.journal.append(entry)
+            self._played(Played(entry, events, secret, public))
+        except BaseException:
+            self._restore(before, count)  # a refusal (or a failed write) changes nothing
+            raise
+        self._recent = (count, before)
         self.redo_stack.clear()
         return events
 
@@ -263,22 +311,43 @@ class Session:
         if self.journal is not None:
             self.journal.drop_last()
         last = self.played[-1].entry
-        rebuilt = self._replayed(self.game_cls, self.header, [p.entry for p in self.played[:-1]])
-        self.game, self.played = rebuilt.game, rebuilt.played
+        target = len(self.played) - 1
+        start = max(n for n in self._checkpoints if n <= target)
+        frozen = self._checkpoints[start]
+        if self._recent is not None and start < self._recent[0] <= target:
+            start, frozen = self._recent
+        self.game = self._replayed_game(_thaw(frozen), self.played[start:target])
+        del self.played[target:]
+        self._checkpoints = {n: c for n, c in self._checkpoints.items() if n <= target}
+        if self._recent is not None and self._recent[0] > target:
+            self._recent = None
         self.redo_stack.append(last)
         return last
+
+    @staticmethod
+    def _replayed_game(game: Game, played: Sequence[Played]) -> Game:
+        """`game` with already accepted actions played again (their dice as recorded)."""
+        for done in played:
+            notation, _ = split_table_values(done.entry.notation)
+            chance = ReplayChance(list(done.entry.draws))
+            game.apply(game.parse(notation), chance)
+            chance.leftover()
+        return game
 
     def redo(self) -> list[Event]:
         if not self.redo_stack:
             raise IllegalActionError(Line("error.nothing_to_redo"))
         entry = self.redo_stack[-1]
-        candidate = copy.deepcopy(self)
-        candidate.journal = None
-        candidate.redo_stack = []
-        events = candidate._replay_one(entry)
-        if self.journal is not None:
-            self.journal.append(entry)
-        self.game, self.played = candidate.game, candidate.played
+        count = len(self.played)
+        before = _freeze(self.game)
+        try:
+            events = self._replay_one(entry)
+            if self.journal is not None:
+                self.journal.append(entry)
+        except BaseException:
+            self._restore(before, count)
+            raise
+        self._recent = (count, before)
         self.redo_stack.pop()
         return events
 

@@ -37,6 +37,15 @@ class Narrated(Message):
         self.text = text
 
 
+class SpeechReady(Message):
+    """The speech engine started (in a worker): its narrator replaces the subtitles-only one."""
+
+    def __init__(self, narrator: Any, release: Any) -> None:
+        super().__init__()
+        self.narrator = narrator
+        self.release = release
+
+
 class NarratorNotice(Message):
     """The narrator has something to tell once (no engine, no audio device...)."""
 
@@ -78,6 +87,15 @@ class CompanionApp(App[None]):
         if first_lang not in LANGUAGES:
             first_lang = "es"
         self.set_reactive(CompanionApp.lang, first_lang)
+        # With no narrator handed in, the speech engine starts in a worker after
+        # the first paint (subtitles only until then), and not at all while muted.
+        self._speech_pending = narrator is None
+        self._closed = False
+        if self._speech_pending:
+            self.narrator = narration.TextNarrator(first_lang, self._on_subtitle, self._on_notice)
+            self._release_narrator = self.narrator.close
+            self._speech_wanted = not mute
+            return
         self.narrator, self._release_narrator = narration.build(
             narrator, first_lang, self._on_subtitle, self._on_notice)
         self._set_narrator_lang(first_lang)
@@ -95,6 +113,28 @@ class CompanionApp(App[None]):
             self.push_screen(DiceScreen())
         else:
             self.push_screen(StartScreen())
+        if self._speech_pending and self._speech_wanted:
+            self.call_after_refresh(self._start_speech)
+
+    def _start_speech(self) -> None:
+        """Make the real narrator off the UI thread; it replaces the subtitles-only one."""
+        if self._speech_pending:
+            self._speech_pending = False
+            self.run_worker(self._build_speech, thread=True, exit_on_error=False, group="speech")
+
+    def _build_speech(self) -> None:
+        made, release = narration.build(None, self.lang, self._on_subtitle, self._on_notice)
+        if self._closed or not self.post_message(SpeechReady(made, release)):  # never blocks on the UI
+            release()
+
+    def on_speech_ready(self, message: "SpeechReady") -> None:
+        if self._closed:
+            message.release()
+            return
+        before = self._release_narrator
+        self.narrator, self._release_narrator = message.narrator, message.release
+        self._set_narrator_lang(self.lang)
+        before()
 
     def _back_to_start(self) -> None:
         """Close the top screen: back to what is below it, or to the start screen."""
@@ -157,6 +197,10 @@ class CompanionApp(App[None]):
         translate_keys(self, lang)
 
     def action_mute(self) -> None:
+        if self._speech_pending:  # started muted: unmuting starts the engine
+            self._start_speech()
+            self.notify(ui("ui.speech.unmuted", self.lang), markup=False)
+            return
         self.narrator.toggle_mute()
         muted = bool(getattr(self.narrator, "muted", False))
         self.notify(ui("ui.speech.muted" if muted else "ui.speech.unmuted", self.lang), markup=False)
@@ -231,6 +275,7 @@ class CompanionApp(App[None]):
     # -- closing -------------------------------------------------------------
 
     def on_unmount(self) -> None:
+        self._closed = True
         if self.session is not None:
             self.session.close()
         self._release_narrator()

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -57,6 +58,7 @@ from .widgets import (
 )
 
 HERE = Path(__file__).parent
+W = TypeVar("W")
 
 
 @dataclass
@@ -131,6 +133,8 @@ class GameScreen(Screen[None]):
         self.session = session
         self.free_roll: str | None = None
         self.error: str = ""
+        self._shown_answers: tuple[bool | None, ...] | None = None  # see `_binding_answers`
+        self._found: dict[type, list[Any]] = {}  # see `widgets`
 
     # -- layout --------------------------------------------------------------
 
@@ -189,8 +193,25 @@ class GameScreen(Screen[None]):
         )
 
     def refresh_view(self) -> None:
-        self.update_view(self.build_view())
-        self.refresh_bindings()
+        view = self.build_view()
+        self.update_view(view)
+        answers = self._binding_answers()
+        if answers != self._shown_answers:  # a key the footer shows changed state: redraw the footer
+            self._shown_answers = answers
+            self.refresh_bindings()
+
+    def _binding_answers(self) -> tuple[bool | None, ...]:
+        """What `check_action` answers now for each key the footer shows (the footer is
+        redrawn only when one of them changes, not after every action)."""
+        answers: list[bool | None] = []
+        for bindings in self._bindings.key_to_bindings.values():
+            for binding in bindings:
+                if not binding.show:
+                    continue
+                destination, action, parameters = parse_action(binding.action)
+                if not destination:
+                    answers.append(self.check_action(action, parameters))
+        return tuple(answers)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The choice keys show dimmed in the footer once the game is over."""
@@ -198,27 +219,37 @@ class GameScreen(Screen[None]):
             return None
         return True
 
+    def widgets(self, kind: type[W]) -> list[W]:
+        """The widgets of `kind` on this screen, looked up once: a screen's panels are composed
+        once, and a query walks every node (the log's entries too) on every update."""
+        found = self._found.get(kind)
+        if found is None:
+            found = list(self.query(kind))
+            if self.is_mounted:
+                self._found[kind] = found
+        return found  # type: ignore[return-value]
+
     def update_view(self, view: View) -> None:
         """Push the view down to the widgets; subclasses extend this."""
         over = view.outcome is not None
-        for panel in self.query(PromptPanel):
+        for panel in self.widgets(PromptPanel):
             panel.display = not over
             if not over:
                 panel.show(view.prompt, view.lang)
-        for banner in self.query(OutcomeBanner):
+        for banner in self.widgets(OutcomeBanner):
             banner.display = over
             if view.outcome is not None:
                 banner.show(view.outcome, view.prompt, view.lang)
-        for bar in self.query(ChoiceBar):
+        for bar in self.widgets(ChoiceBar):
             bar.display = not over
             bar.show(() if over else view.prompt.choices, view.lang)
-        for state in self.query(StatePanel):
+        for state in self.widgets(StatePanel):
             state.show(view.public, view.private, view.game_name, view.lang)
-        for log in self.query(EventLog):
+        for log in self.widgets(EventLog):
             log.show(view.played, view.revealed, view.lang)
-        for dice in self.query(DicePanel):
+        for dice in self.widgets(DicePanel):
             dice.show(view.draws, view.free_roll, view.lang)
-        for line in self.query(ErrorLine):
+        for line in self.widgets(ErrorLine):
             line.show(self.error)
 
     def _language(self, lang: str) -> None:
@@ -251,7 +282,7 @@ class GameScreen(Screen[None]):
     def show_error(self, message: str) -> None:
         """Put `message` on the error line ("" clears it)."""
         self.error = message
-        for line in self.query(ErrorLine):
+        for line in self.widgets(ErrorLine):
             line.show(message)
 
     def speak(self, events: list[Event]) -> None:

@@ -205,33 +205,102 @@ def shown_rolls(played: Sequence[Any], revealed: bool) -> list[Draw]:
             for draw in item.entry.draws if draw.kind == "roll"]
 
 
+class LogEntry(Static):
+    """One action in the log: its number and notation, then its events, one a line."""
+
+    def __init__(self, number: int, item: Any) -> None:
+        super().__init__(markup=False, classes="log-entry")
+        self.number = number
+        self.item = item
+        self.private = any(event.private for event in item.events)
+        self.shown_as: tuple[bool, str] | None = None  # (revealed, lang) it was last rendered for
+
+    def render_for(self, revealed: bool, lang: str) -> None:
+        """Render for `revealed` and `lang`, unless it already shows that (an action without
+        secrets looks the same revealed or not)."""
+        key = (revealed and self.private, lang)
+        if key == self.shown_as:
+            return
+        self.shown_as = key
+        self.update(entry_content(self.number, self.item, revealed, lang))
+
+
+def entry_content(number: int, item: Any, revealed: bool, lang: str) -> Content:
+    """One action's lines in the log: `3. notation`, then each event (secret ones covered)."""
+    lines: list[Content] = [Content.styled(f"{number}. {shown_notation(item, revealed)}", "dim")]
+    for event in item.events:
+        if not event.private:
+            lines.append(Content.assemble("  ", say(event.line, lang)))
+        elif revealed:
+            lines.append(Content.assemble(("  " + LOCK + " ", "bold $warning"), say(event.line, lang)))
+        else:
+            lines.append(Content.styled(f"  {LOCK} {ui('ui.game.secret_event', lang)}", "dim"))
+    return Content("\n").join(lines)
+
+
 class EventLog(VerticalScroll):
-    """What happened, action by action; private events are marked and hidden unless revealed."""
+    """What happened, action by action; private events are marked and hidden unless revealed.
+
+    One `LogEntry` a played action, for the last `KEEP` actions (older ones leave the widget):
+    `show` mounts only the actions new since the last call and removes only those undone; a
+    reveal or a language change re-renders the kept entries whose look changes, once."""
 
     DEFAULT_CSS = """
     EventLog { border: round $primary; padding: 0 1; height: 1fr; }
-    EventLog #log-text { height: auto; }
+    EventLog > .log-entry { height: auto; }
+    EventLog #log-empty { height: auto; }
     """
 
+    KEEP = 200
+    """How many of the last actions the log holds; older ones are dropped from the widget."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._entries: list[LogEntry] = []  # in order, numbers consecutive
+        self._title_lang: str | None = None
+
     def compose(self) -> ComposeResult:
-        yield Static(id="log-text", markup=False)
+        yield Static(id="log-empty", markup=False)
 
     def show(self, played: Sequence[Any], revealed: bool, lang: str) -> None:
-        self.border_title = Content(ui("ui.game.log", lang))
-        lines: list[Content] = []
-        for number, item in enumerate(played, 1):
-            lines.append(Content.styled(f"{number}. {shown_notation(item, revealed)}", "dim"))
-            for event in item.events:
-                if not event.private:
-                    lines.append(Content.assemble("  ", say(event.line, lang)))
-                elif revealed:
-                    lines.append(Content.assemble(("  " + LOCK + " ", "bold $warning"), say(event.line, lang)))
-                else:
-                    lines.append(Content.styled(f"  {LOCK} {ui('ui.game.secret_event', lang)}", "dim"))
-        if not lines:
-            lines.append(Content.styled(ui("ui.game.log_empty", lang), "dim"))
-        self.query_one("#log-text", Static).update(Content("\n").join(lines))
-        self.call_after_refresh(self.scroll_end, animate=False)
+        if lang != self._title_lang:
+            self._title_lang = lang
+            self.border_title = Content(ui("ui.game.log", lang))
+        total = len(played)
+        first = max(1, total - self.KEEP + 1)  # the number of the first action kept
+        entries = self._entries
+        # Keep the entries still played, as they were (the same action at the same number).
+        keep_from = 0
+        while keep_from < len(entries) and entries[keep_from].number < first:
+            keep_from += 1
+        keep_to = keep_from
+        while keep_to < len(entries) and entries[keep_to].number <= total:
+            entry = entries[keep_to]
+            now = played[entry.number - 1]
+            if now is not entry.item and now != entry.item:  # an undo rebuilds equal actions
+                break
+            entry.item = now
+            keep_to += 1
+        gone = entries[:keep_from] + entries[keep_to:]
+        kept = entries[keep_from:keep_to]
+        if gone:
+            self.remove_children(gone)
+        start = kept[-1].number + 1 if kept else first
+        new = [LogEntry(number, played[number - 1]) for number in range(start, total + 1)]
+        for entry in kept:
+            entry.render_for(revealed, lang)
+        for entry in new:
+            entry.render_for(revealed, lang)
+        self._entries = kept + new
+        empty = self.query_one("#log-empty", Static)
+        empty.display = not total
+        if not total:
+            empty.update(Content.styled(ui("ui.game.log_empty", lang), "dim"))
+        if new:
+            self.mount_all(new)
+            self.call_after_refresh(self.scroll_end, animate=False)
+        elif gone:
+            self.call_after_refresh(self.scroll_end, animate=False)
 
 
 def draw_text(draw: Draw, lang: str) -> str:

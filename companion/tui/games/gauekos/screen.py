@@ -117,11 +117,11 @@ class GauekosScreen(Controls, Pacing, GameScreen):
 
     def update_view(self, view: View) -> None:
         super().update_view(view)
-        for bar in self.query(ChoiceBar):
+        for bar in self.widgets(ChoiceBar):
             bar.display = False  # the key bar and the seat grid show the choices
         self.mode = mode_for(view, self.electing)
         if self.mode.kind in (SETUP, VOTE):
-            for panel in self.query(PromptPanel):
+            for panel in self.widgets(PromptPanel):
                 panel.display = False  # the deck or the vote panel says it all, and the seats need the room
         self._sync_context(view)
         self._sync_timers(view)
@@ -244,7 +244,7 @@ class GauekosScreen(Controls, Pacing, GameScreen):
 
     def _show_timer(self) -> None:
         shown = self.countdown or self.day_timer
-        for bar in self.query(TimerBar):
+        for bar in self.widgets(TimerBar):
             bar.show(shown, self.lang)
 
     def _redraw(self) -> None:

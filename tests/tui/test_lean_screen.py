@@ -1,0 +1,128 @@
+"""A key press costs the same at any length of game (the issue "Fast and lean
+at any length of game"): counted, not timed. The log mounts only the actions
+new since the last update and keeps the last `EventLog.KEEP`; the footer is
+redrawn only when a key it shows changes state, so its keys do not pile up."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+from textual.widgets._footer import FooterKey
+
+from companion.core.session import Session
+from companion.tui.frame import GameScreen
+from companion.tui.widgets import EventLog, LogEntry
+
+KEEP = 30  # a small window, so that a test slides it in a few dozen actions
+
+
+@pytest.fixture
+def long_duel(home):
+    session = Session.new("dice-duel", [f"P{n}" for n in range(1, 9)], {"target": 1000}, seed=7,
+                          lang="es", path=home / "long.toml")
+    yield session
+    session.close()
+
+
+@pytest.fixture
+def renders(monkeypatch):
+    """Counts the log entries rendered (LogEntry.update calls)."""
+    count = {"n": 0}
+    original = LogEntry.update
+
+    def counted(self, *args, **kwargs):
+        count["n"] += 1
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(LogEntry, "update", counted)
+    monkeypatch.setattr(EventLog, "KEEP", KEEP)
+    return count
+
+
+async def play(pilot, screen: GameScreen, session: Session, actions: int, rng: random.Random) -> None:
+    for _ in range(actions):
+        assert session.outcome() is None
+        assert screen.submit(session.game.notation(session.game.sample_action(rng)))
+        await pilot.pause()
+
+
+def shown(screen: GameScreen) -> list[int]:
+    return [entry.number for entry in screen.query_one(EventLog).query(LogEntry)]
+
+
+async def test_the_log_renders_each_action_once(make_app, long_duel: Session, renders) -> None:
+    app = make_app(session=long_duel)
+    rng = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, long_duel, 10, rng)
+        assert renders["n"] == 10
+        assert shown(screen) == list(range(1, 11))
+        for _ in range(KEEP + 10):  # one render an action, also once the window slides
+            before = renders["n"]
+            await play(pilot, screen, long_duel, 1, rng)
+            assert renders["n"] == before + 1
+        total = len(long_duel.played)
+        assert shown(screen) == list(range(total - KEEP + 1, total + 1))
+
+
+async def test_undo_removes_only_the_last_entry(make_app, long_duel: Session, renders) -> None:
+    app = make_app(session=long_duel)
+    rng = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, long_duel, 12, rng)
+        kept = list(screen.query(LogEntry))
+        before = renders["n"]
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert renders["n"] == before  # nothing rendered again
+        assert list(screen.query(LogEntry)) == kept[:-1]
+        await pilot.press("ctrl+y")
+        await pilot.pause()
+        assert renders["n"] == before + 1
+        assert shown(screen) == list(range(1, 13))
+
+
+async def test_a_reveal_renders_the_secret_entries_once(make_app, long_duel: Session, renders) -> None:
+    app = make_app(session=long_duel)
+    rng = random.Random(7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, long_duel, KEEP + 20, rng)
+        secret = [entry for entry in screen.query(LogEntry) if entry.private]
+        for _ in range(2):  # shown, then hidden again
+            before = renders["n"]
+            await pilot.press("v")
+            await pilot.pause()
+            assert renders["n"] == before + len(secret)
+        before = renders["n"]
+        app.lang = "en"  # a language change renders every kept entry, once
+        await pilot.pause()
+        assert renders["n"] == before + KEEP
+
+
+async def test_no_widgets_pile_up_over_a_long_game(make_app, long_duel: Session, monkeypatch) -> None:
+    monkeypatch.setattr(EventLog, "KEEP", KEEP)
+    app = make_app(session=long_duel)
+    rng = random.Random(7)
+
+    def live_footer_keys() -> int:
+        gc.collect()
+        return sum(isinstance(o, FooterKey) for o in gc.get_objects())
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        await play(pilot, screen, long_duel, KEEP, rng)
+        nodes, keys = len(list(screen.walk_children())), live_footer_keys()
+        in_footer = len(screen.query(FooterKey))
+        await play(pilot, screen, long_duel, 200 - KEEP, rng)
+        assert len(list(screen.walk_children())) == nodes
+        assert len(screen.query(FooterKey)) == in_footer
+        assert live_footer_keys() <= keys
