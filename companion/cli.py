@@ -14,7 +14,6 @@ import json
 import os
 import random
 import sys
-from pathlib import Path
 from typing import Sequence
 
 from companion import __version__
@@ -238,12 +237,13 @@ def _silence(stream) -> None:
         pass
 
 
-def state_dict(session: Session, private: bool) -> dict:
+def state_dict(session: Session, private: bool, log: bool = True) -> dict:
     """`show`'s data. Without `private`, only the public view (companion/core/public.py): the
-    prompt in public form, secret actions as what the table was told, no private event."""
+    prompt in public form, secret actions as what the table was told, no private event.
+    Without `log`, the log is not rendered (an empty list): `show` prints it only with --log."""
     game = session.game
     lang = session.lang
-    seen = public_words(session.public_view(), lang)
+    seen = public_words(session.public_view(), lang, log=log and not private)
     data = {
         "file": str(session.path) if session.path else None,
         "game": session.header.game,
@@ -262,7 +262,7 @@ def state_dict(session: Session, private: bool) -> dict:
         data["now"] = render(prompt.title, lang)
         data["choices"] = [c.notation for c in prompt.choices]
         data["log"] = [{"do": p.entry.notation, "secret": p.secret,
-                        "events": [render(e.line, lang) for e in p.events]} for p in session.played]
+                        "events": [render(e.line, lang) for e in p.events]} for p in session.played] if log else []
         data["private"] = game.private_state()
     return data
 
@@ -274,7 +274,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     lang = session.lang
     name = session.header.game
     options = {o.key: o for o in session.game_cls.options}
-    data = state_dict(session, args.private)
+    data = state_dict(session, args.private, log=args.log or args.json)
     session.close()
     if args.json:
         _print(json.dumps(data, ensure_ascii=False, indent=2, default=str))

@@ -69,9 +69,48 @@ def _pack_dir(lang: str) -> Path:
     raise VoicePackError(Line("error.pack.none", {"lang": str(lang), "langs": ", ".join(LANGUAGES)}))
 
 
+# The plain shape every shipped pack file has, read without tomllib (most of the
+# cost of loading a pack): `[lines]` / `[voice]` headers, comments, blank lines and
+# `key = "text"` or `key = number` with no escapes. Any other line (an escape, a
+# dotted key, a repeated key...) sends the whole file through tomllib.
+_PACK_KEY_VALUE = re.compile(
+    r'(?:"([^"\\\x00-\x1f\x7f]*)"|([A-Za-z0-9_-]+)) = '
+    r'(?:"([^"\\\x00-\x1f\x7f]*)"|(-?(?:0|[1-9][0-9]*))|(-?(?:0|[1-9][0-9]*)\.[0-9]+))'
+)
+_PACK_TABLES = ("[lines]", "[voice]")
+_PACK_COMMENT_BAD = re.compile(r"[\x00-\x08\x0a-\x1f\x7f]")
+
+
+def _fast_pack(text: str) -> dict[str, Any] | None:
+    """`text` as tomllib reads it, if it has the plain shape; else None."""
+    data: dict[str, Any] = {}
+    table: dict[str, Any] | None = None
+    for line in text.split("\n"):
+        match = _PACK_KEY_VALUE.fullmatch(line)
+        if match is not None:
+            key = match.group(1) if match.group(1) is not None else match.group(2)
+            if table is None or key in table:
+                return None
+            text_value, whole, decimal = match.group(3), match.group(4), match.group(5)
+            table[key] = text_value if text_value is not None else int(whole) if whole is not None else float(decimal)
+        elif line in _PACK_TABLES:
+            name = line[1:-1]
+            if name in data:
+                return None
+            table = data[name] = {}
+        else:
+            bare = line.lstrip(" \t")
+            if bare and not (bare[0] == "#" and not _PACK_COMMENT_BAD.search(bare)):
+                return None
+    return data
+
+
 def _read_part(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = _fast_pack(text)
+        if data is None:
+            data = tomllib.loads(text)
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise VoicePackError(Line("error.pack.unreadable", {"path": str(path), "problem": str(exc)})) from exc
     lines = data.get("lines", {})

@@ -82,8 +82,9 @@ def public_view(session: "Session") -> PublicView:
                       public_log(session.played), game.outcome())
 
 
-def words(view: PublicView, lang: str) -> dict[str, Any]:
-    """The view with every line rendered in `lang`, as plain data (for a screen or JSON)."""
+def words(view: PublicView, lang: str, log: bool = True) -> dict[str, Any]:
+    """The view with every line rendered in `lang`, as plain data (for a screen or JSON).
+    Without `log`, the log's lines are not rendered ("log" is an empty list)."""
     prompt, outcome = view.prompt, view.outcome
     return {
         "game": view.game,
@@ -99,6 +100,6 @@ def words(view: PublicView, lang: str) -> dict[str, Any]:
             "text": render(outcome.line, lang) if outcome.line else "",
         },
         "log": [{"do": render(item.said, lang), "secret": item.secret,
-                 "events": [render(line, lang) for line in item.events]} for item in view.log],
+                 "events": [render(line, lang) for line in item.events]} for item in view.log] if log else [],
     }
 

@@ -12,6 +12,7 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,16 +52,38 @@ _FAST_DRAW = re.compile(_DRAW)
 _FAST_VAL = re.compile(_VAL)
 
 
+def _fast_str(token: str) -> str:
+    """A string `_STR` matched: without a backslash it is its inner text (what json.loads returns)."""
+    return token[1:-1] if "\\" not in token else json.loads(token)
+
+
+def _fast_val(token: str) -> Any:
+    return _fast_str(token) if token[0] == '"' else int(token)  # `_VAL`'s numbers read as json.loads does
+
+
+_FAST_DRAWS: dict[tuple[str, str, str, str], Draw] = {}  # one block's draw text -> its Draw (frozen)
+_FAST_DRAWS_MAX = 4096
+
+
+def _fast_draw(kind: str, what: str, values: str, source: str) -> Draw:
+    key = (kind, what, values, source)
+    draw = _FAST_DRAWS.get(key)
+    if draw is None:
+        draw = Draw(_fast_str(kind), _fast_str(what), tuple(_fast_val(v) for v in _FAST_VAL.findall(values)),
+                    _fast_str(source))
+        if len(_FAST_DRAWS) < _FAST_DRAWS_MAX:
+            _FAST_DRAWS[key] = draw
+    return draw
+
+
 def _fast_entry(text: str) -> "Entry | None":
     match = _FAST.fullmatch(text)
     if match is None:
         return None
-    draws = [
-        Draw(json.loads(kind), json.loads(what), tuple(json.loads(v) for v in _FAST_VAL.findall(values)),
-             json.loads(source))
-        for kind, what, values, source in _FAST_DRAW.findall(match.group(3) or "")
-    ]
-    return _checked(Entry(json.loads(match.group(1)), draws, json.loads(match.group(2)) if match.group(2) else ""))
+    found = match.group(3)
+    draws = [_fast_draw(*parts) for parts in _FAST_DRAW.findall(found)] if found else []
+    at = match.group(2)
+    return _checked(Entry(_fast_str(match.group(1)), draws, _fast_str(at) if at else ""))
 
 
 def now() -> str:
@@ -160,6 +183,12 @@ def _quoted(value: Any, limit: int = 20) -> str:
 _SOURCES = ("app", "table")
 
 
+@lru_cache(maxsize=64)
+def _dice(what: str) -> Any:
+    """`parse_dice`, once per dice spec a journal names (a DiceSpec is frozen)."""
+    return parse_dice(what)
+
+
 def _checked(entry: Entry) -> Entry:
     """An action block holds what companion writes and nothing else: a short
     action (its words are the game's to judge, on replay), a time, and rolls
@@ -178,7 +207,7 @@ def _checked(entry: Entry) -> Entry:
         values = draw.values
         if draw.kind == "roll":
             try:
-                spec = parse_dice(draw.what)
+                spec = _dice(draw.what)
             except CompanionError:
                 raise BlockError(_problem("block.draw_what", what=_quoted(draw.what))) from None
             if not (isinstance(values, tuple) and len(values) == spec.count

@@ -5,8 +5,9 @@ saves folder)."""
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -17,13 +18,38 @@ from textual.screen import Screen
 from companion.core.language import LANGUAGES
 
 from . import narration
-from .dicescreen import DiceScreen, RollRecord, app_roll
-from .frame import GameScreen
-from .games import make_game_screen
 from .i18n import ui
 from .keys import translate_keys
 from .saves import default_home, write_crash_log
 from .start import StartScreen
+
+# The game screens and the dice screen load when first shown, not at start.
+if TYPE_CHECKING:
+    from .dicescreen import DiceScreen, RollRecord
+    from .frame import GameScreen
+
+
+def make_game_screen(session: Any) -> "GameScreen":
+    from .games import make_game_screen as make
+
+    return make(session)
+
+
+def _dice_screen() -> "DiceScreen":
+    from .dicescreen import DiceScreen
+
+    return DiceScreen()
+
+
+def _loaded(module: str, name: str) -> Any:
+    """A screen class if its module is loaded already (no screen of it can exist otherwise)."""
+    found = sys.modules.get(f"{__package__}.{module}")
+    return getattr(found, name, None)
+
+
+def _is_dice_screen(screen: Any) -> bool:
+    cls = _loaded("dicescreen", "DiceScreen")
+    return cls is not None and isinstance(screen, cls)
 
 HERE = Path(__file__).parent
 STARTS = ("start", "dice", "game")
@@ -110,7 +136,7 @@ class CompanionApp(App[None]):
         if self.start == "game":
             self.push_screen(make_game_screen(self.session))
         elif self.start == "dice":
-            self.push_screen(DiceScreen())
+            self.push_screen(_dice_screen())
         else:
             self.push_screen(StartScreen())
         if self._speech_pending and self._speech_wanted:
@@ -160,14 +186,16 @@ class CompanionApp(App[None]):
         self._back_to_start()
 
     def action_dice(self) -> None:
-        if not isinstance(self.screen, DiceScreen):
-            self.push_screen(DiceScreen())
+        if not _is_dice_screen(self.screen):
+            self.push_screen(_dice_screen())
 
     def leave_dice(self, screen: DiceScreen) -> None:
         self._back_to_start()
 
     def free_roll(self, dice: str) -> str:
         """Roll freely (not part of any game) with the app's seeded dice; kept in the history."""
+        from .dicescreen import app_roll
+
         record = app_roll(dice, self.dice_rng)
         self.dice_history.append(record)
         return record.text(self.lang)
@@ -216,7 +244,8 @@ class CompanionApp(App[None]):
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         lang = self.lang
-        if isinstance(screen, GameScreen):
+        game_screen = _loaded("frame", "GameScreen")
+        if game_screen is not None and isinstance(screen, game_screen):
             yield SystemCommand(ui("ui.cmd.notation", lang), ui("ui.cmd.notation_help", lang),
                                 screen.action_command_line)
             yield SystemCommand(ui("ui.cmd.undo", lang), ui("ui.cmd.undo_help", lang), screen.action_undo)
@@ -225,7 +254,7 @@ class CompanionApp(App[None]):
                                 screen.action_curtain)
             yield SystemCommand(ui("ui.cmd.reveal", lang), ui("ui.cmd.reveal_help", lang),
                                 screen.action_reveal)
-        if not isinstance(screen, DiceScreen):
+        if not _is_dice_screen(screen):
             yield SystemCommand(ui("ui.dice.title", lang), ui("ui.cmd.dice_help", lang), self.action_dice)
         yield SystemCommand(ui("ui.cmd.mute", lang), ui("ui.cmd.mute_help", lang), self.action_mute)
 

@@ -54,7 +54,7 @@ from .widgets import (
     StatePanel,
     SubtitleBar,
     shown_notation,
-    shown_rolls,
+    ShownRolls,
 )
 
 HERE = Path(__file__).parent
@@ -135,6 +135,7 @@ class GameScreen(Screen[None]):
         self.error: str = ""
         self._shown_answers: tuple[bool | None, ...] | None = None  # see `_binding_answers`
         self._found: dict[type, list[Any]] = {}  # see `widgets`
+        self._rolls = {False: ShownRolls(False), True: ShownRolls(True)}  # see `build_view`
 
     # -- layout --------------------------------------------------------------
 
@@ -178,7 +179,7 @@ class GameScreen(Screen[None]):
         session = self.session
         game = session.game
         played = list(session.played)
-        draws = shown_rolls(played, self.revealed)
+        draws = self._rolls[self.revealed](played)  # only the actions new since the last view
         return View(
             prompt=session.expects(),
             outcome=session.outcome(),

@@ -32,9 +32,7 @@ from textual.widgets.option_list import Option as ListOption
 from companion.core.errors import CompanionError, DamagedSaveError, SaveError
 from companion.core.game import Game, Line, Option
 from companion.core.language import LANGUAGES, available_languages, explain
-from companion.core.lock import SaveLockedError
 from companion.core.registry import find_game, game_names
-from companion.core.session import Session
 from companion.core.text import printable
 
 from .i18n import game_summary, game_title, option_help, option_label, option_value, say, ui
@@ -266,17 +264,25 @@ class NewGameForm(VerticalScroll):
 
 
 class SavesPanel(Vertical):
-    """The saves in the home folder, newest first; Enter resumes one."""
+    """The saves in the home folder, newest first; Enter resumes one.
+
+    Empty until its tab is first opened (`build`): the saves are known (`saves`)
+    before that, but listed only when someone looks."""
 
     def __init__(self, home: Path, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.home = home
         self.saves: list[SaveSummary] = []
+        self.built = False
 
-    def compose(self) -> ComposeResult:
-        yield UIText("ui.resume.folder", classes="help", folder=str(self.home))
-        yield OptionList(id="saves", compact=True)
-        yield ErrorLine(id="resume-error")
+    async def build(self) -> None:
+        """Make the listing (once), showing the saves known now."""
+        if self.built:
+            return
+        self.built = True
+        await self.mount_all([UIText("ui.resume.folder", classes="help", folder=str(self.home)),
+                              OptionList(id="saves", compact=True), ErrorLine(id="resume-error")])
+        self.show(self.saves)
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", lambda _: self.show(self.saves), init=False)
@@ -284,6 +290,8 @@ class SavesPanel(Vertical):
     def show(self, saves: list[SaveSummary]) -> None:
         lang = self.app.lang
         self.saves = saves
+        if not self.built:
+            return
         listing = self.query_one("#saves", OptionList)
         listing.clear_options()
         if not saves:
@@ -314,7 +322,8 @@ class SavesPanel(Vertical):
             self.post_message(ResumeRequested(self.saves[int(event.option.id)].path))
 
     def show_error(self, message: str) -> None:
-        self.query_one("#resume-error", ErrorLine).show(message)
+        for line in self.query("#resume-error").results(ErrorLine):
+            line.show(message)
 
 
 class RecoverScreen(ModalScreen[bool]):
@@ -395,11 +404,10 @@ class StartScreen(Screen[None]):
         with TabbedContent(id="start-tabs"):
             with TabPane(Content(ui("ui.start.new", lang)), id="tab-new"):
                 yield NewGameForm(id="new-game")
+            # These two tabs' contents are built when first opened (`open_tab`).
             with TabPane(Content(ui("ui.start.resume", lang)), id="tab-resume"):
                 yield SavesPanel(self.app.home, id="resume")
-            with TabPane(Content(ui("ui.dice.title", lang)), id="tab-dice"):
-                yield UIText("ui.start.dice_help", classes="help")
-                yield Button(Content(ui("ui.start.open_dice", lang)), id="to-dice", compact=True)
+            yield TabPane(Content(ui("ui.dice.title", lang)), id="tab-dice")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -416,7 +424,24 @@ class StartScreen(Screen[None]):
         tabs.get_tab("tab-new").label = Content(ui("ui.start.new", lang))
         tabs.get_tab("tab-resume").label = Content(ui("ui.start.resume", lang))
         tabs.get_tab("tab-dice").label = Content(ui("ui.dice.title", lang))
-        self.query_one("#to-dice", Button).label = Content(ui("ui.start.open_dice", lang))
+        for button in self.query("#to-dice").results(Button):
+            button.label = Content(ui("ui.start.open_dice", lang))
+
+    @on(TabbedContent.TabActivated, "#start-tabs")
+    async def tab_opened(self, event: TabbedContent.TabActivated) -> None:
+        await self.open_tab(event.pane.id or "")
+
+    async def open_tab(self, pane_id: str) -> None:
+        """Build a tab's contents the first time it is opened."""
+        if pane_id == "tab-resume":
+            await self.query_one(SavesPanel).build()
+        elif pane_id == "tab-dice":
+            pane = self.query_one("#tab-dice", TabPane)
+            if not pane.children:
+                await pane.mount_all([
+                    UIText("ui.start.dice_help", classes="help"),
+                    Button(Content(ui("ui.start.open_dice", self.app.lang)), id="to-dice", compact=True),
+                ])
 
     @on(RadioSet.Changed, "#language")
     def language_changed(self, event: RadioSet.Changed) -> None:
@@ -433,6 +458,8 @@ class StartScreen(Screen[None]):
 
     def on_start_requested(self, message: StartRequested) -> None:
         message.stop()
+        from companion.core.session import Session  # loads when a game starts, not with the screen
+
         form = self.query_one(NewGameForm)
         path = save_path(self.app.home, message.game.name, message.save_as)
         try:
@@ -449,9 +476,10 @@ class StartScreen(Screen[None]):
         self.query_one(TabbedContent).active = "tab-new"
         self.query_one("#players", Input).focus()
 
-    def action_reload(self) -> None:
+    async def action_reload(self) -> None:
         """Show the saves (read again from the folder) with the newest highlighted."""
         self.query_one(TabbedContent).active = "tab-resume"
+        await self.open_tab("tab-resume")
         self.query_one("#saves", OptionList).focus()
         self.load_saves()
 
@@ -467,6 +495,9 @@ class StartScreen(Screen[None]):
     @work(exclusive=True, group="load")
     async def resume(self, path: Path) -> None:
         """Replay a save off the event loop; a damaged one asks before recovering."""
+        from companion.core.lock import SaveLockedError
+        from companion.core.session import Session
+
         panel = self.query_one(SavesPanel)
         lang = self.app.lang
         try:

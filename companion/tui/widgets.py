@@ -41,6 +41,41 @@ class FreeRollRequested(Message):
         self.dice = dice
 
 
+def put(static: Static, content: Content) -> bool:
+    """Show `content` in `static` unless it shows it already (same text and styles): an
+    update asks for a repaint, and a layout of the whole screen when the size may change.
+    The layout is skipped when the widget keeps its size: a fixed height, or an automatic
+    height the new content fills exactly as the old did. True when it was updated."""
+    shown = static.content
+    if isinstance(shown, Content) and shown.is_same(content):
+        return False
+    size = static.size
+    styles = static.styles
+    width, height = styles.width, styles.height
+    if not static.display:  # hidden: it takes no room; showing it lays the screen out
+        static.update(content, layout=False)
+        return True
+    if not size.width or not size.height or width is None or width.is_auto:
+        static.update(content)
+        return True
+    if height is not None and not height.is_auto:  # a fixed height: the text changes, the size not
+        static.update(content, layout=False)
+        return True
+    static.update(content, layout=False)
+    if static.get_content_height(size, size, size.width) != size.height:
+        static.refresh(layout=True)  # it grows or shrinks: the screen lays out again
+    return True
+
+
+def set_title(widget: Any, title: Content) -> None:
+    """Set `widget.border_title` unless it shows `title` already (setting it repaints)."""
+    shown = widget.__dict__.get("_lean_title")
+    if shown is not None and shown.is_same(title):
+        return
+    widget.__dict__["_lean_title"] = title
+    widget.border_title = title
+
+
 class UIText(Static):
     """A UI line by id that follows the app's language."""
 
@@ -72,15 +107,15 @@ class PromptPanel(Vertical):
 
     def show(self, prompt: Prompt, lang: str) -> None:
         now = ui("ui.game.now", lang)
-        self.border_title = Content.assemble(now, " · ", prompt.who) if prompt.who else Content(now)
-        self.query_one("#prompt-title", Static).update(Content(say(prompt.title, lang)))
+        set_title(self, Content.assemble(now, " · ", prompt.who) if prompt.who else Content(now))
+        put(self.query_one("#prompt-title", Static), Content(say(prompt.title, lang)))
         detail_text = say(prompt.detail, lang) if prompt.detail is not None else ""
         if prompt.private:
             mark = f"{LOCK} {ui('ui.game.private_prompt', lang)}"
             detail_text = f"{detail_text}  {mark}" if detail_text else mark
         detail = self.query_one("#prompt-detail", Static)
-        detail.update(Content(detail_text))
         detail.display = bool(detail_text)
+        put(detail, Content(detail_text))
 
 
 class OutcomeBanner(Vertical):
@@ -97,11 +132,11 @@ class OutcomeBanner(Vertical):
         yield Static(id="outcome-detail", markup=False)
 
     def show(self, outcome: Outcome, prompt: Prompt, lang: str) -> None:
-        self.border_title = Content(ui("ui.game.over", lang))
+        set_title(self, Content(ui("ui.game.over", lang)))
         head = say(outcome.line, lang) if outcome.line is not None else say(prompt.title, lang)
-        self.query_one("#outcome-title", Static).update(Content(f"★  {head.upper()}  ★"))
+        put(self.query_one("#outcome-title", Static), Content(f"★  {head.upper()}  ★"))
         winners = ", ".join(outcome.winners)
-        self.query_one("#outcome-detail", Static).update(
+        put(self.query_one("#outcome-detail", Static),
             Content(ui("ui.game.winners", lang, names=winners) if winners else ui("ui.game.draw", lang)))
 
 
@@ -122,7 +157,7 @@ class ChoiceBar(Static):
         choices = tuple(choices)
         self._choices = choices
         if not choices:
-            self.update(Content.styled(ui("ui.game.no_choices", lang), "dim"))
+            put(self, Content.styled(ui("ui.game.no_choices", lang), "dim"))
             return
         parts: list[Any] = []
         for number, choice in enumerate(choices[:9], 1):
@@ -133,7 +168,7 @@ class ChoiceBar(Static):
             parts.append((f" {say(choice.label, lang)} ", f"bold on $boost {click}"))
         if len(choices) > 9:
             parts += ["  ", (ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim")]
-        self.update(Content.assemble(*parts))
+        put(self, Content.assemble(*parts))
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self._choices):
@@ -180,7 +215,7 @@ class StatePanel(VerticalScroll):
 
     def show(self, public: Mapping[str, Any], private: Mapping[str, Any] | None,
              game_name: str, lang: str) -> None:
-        self.border_title = Content(ui("ui.game.table", lang))
+        set_title(self, Content(ui("ui.game.table", lang)))
         lines = state_content(public, game_name, lang)
         if private is None:
             lines.append(Content.styled(f"{LOCK} {ui('ui.game.secrets_hidden', lang)}", "dim"))
@@ -188,7 +223,7 @@ class StatePanel(VerticalScroll):
             lines.append(Content.styled(f"{LOCK} {ui('ui.game.secrets', lang)}", "bold $warning"))
             lines.extend(state_content(private, game_name, lang) if private else
                          [Content(ui("ui.game.no_secrets", lang))])
-        self.query_one("#state-text", Static).update(Content("\n").join(lines))
+        put(self.query_one("#state-text", Static), Content("\n").join(lines))
 
 
 def shown_notation(played: Any, revealed: bool) -> str:
@@ -203,6 +238,32 @@ def shown_rolls(played: Sequence[Any], revealed: bool) -> list[Draw]:
     dealt secrets), and rolls of actions that made secrets only when revealed."""
     return [draw for item in played if revealed or not any(e.private for e in item.events)
             for draw in item.entry.draws if draw.kind == "roll"]
+
+
+class ShownRolls:
+    """`shown_rolls` for one `revealed`, kept up to date: a call scans only the actions played
+    since the last one (an undo drops the undone ones). The list it returns is its own: read it
+    now, do not keep it."""
+
+    def __init__(self, revealed: bool) -> None:
+        self.revealed = revealed
+        self._items: list[Any] = []
+        self._ends: list[int] = []  # how many rolls the first i + 1 actions hold
+        self._draws: list[Draw] = []
+
+    def __call__(self, played: Sequence[Any]) -> list[Draw]:
+        items, ends = self._items, self._ends
+        keep = min(len(items), len(played))
+        while keep and played[keep - 1] is not items[keep - 1] and played[keep - 1] != items[keep - 1]:
+            keep -= 1
+        if keep < len(items):
+            del items[keep:], ends[keep:]
+            del self._draws[ends[-1] if ends else 0:]
+        for item in played[keep:]:
+            self._draws += shown_rolls((item,), self.revealed)
+            items.append(item)
+            ends.append(len(self._draws))
+        return self._draws
 
 
 class LogEntry(Static):
@@ -295,7 +356,7 @@ class EventLog(VerticalScroll):
         empty = self.query_one("#log-empty", Static)
         empty.display = not total
         if not total:
-            empty.update(Content.styled(ui("ui.game.log_empty", lang), "dim"))
+            put(empty, Content.styled(ui("ui.game.log_empty", lang), "dim"))
         if new:
             self.mount_all(new)
             self.call_after_refresh(self.scroll_end, animate=False)
@@ -333,10 +394,10 @@ class DicePanel(Vertical):
             yield Static(id="dice-free", markup=False)
 
     def show(self, draws: Sequence[Draw], free: str | None, lang: str) -> None:
-        self.border_title = Content(ui("ui.dice.title_short", lang))
+        set_title(self, Content(ui("ui.dice.title_short", lang)))
         last = Content(draw_text(draws[-1], lang)) if draws else Content.styled(ui("ui.dice.none_yet", lang), "dim")
-        self.query_one("#dice-last", Static).update(last)
-        self.query_one("#dice-free", Static).update(
+        put(self.query_one("#dice-last", Static), last)
+        put(self.query_one("#dice-free", Static),
             Content.assemble((ui("ui.dice.free", lang) + " ", "dim"), free) if free else Content(""))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -373,8 +434,8 @@ class ErrorLine(Static):
         super().__init__(id=id, markup=False)
 
     def show(self, message: str) -> None:
-        self.update(Content.assemble(("✗ ", "bold"), message) if message else Content(""))
         self.set_class(bool(message), "-shown")
+        put(self, Content.assemble(("✗ ", "bold"), message) if message else Content(""))
 
 
 class NotationInput(Input):

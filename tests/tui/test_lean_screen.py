@@ -126,3 +126,88 @@ async def test_no_widgets_pile_up_over_a_long_game(make_app, long_duel: Session,
         assert len(list(screen.walk_children())) == nodes
         assert len(screen.query(FooterKey)) == in_footer
         assert live_footer_keys() <= keys
+
+
+# -- a view with nothing new re-renders nothing -------------------------------------
+
+
+@pytest.fixture
+def updates(monkeypatch):
+    """Counts the text updates (Static.update) and the border titles set, by widget id."""
+    from textual.widget import Widget
+    from textual.widgets import Static
+
+    seen: list[str] = []
+    update, title = Static.update, Widget.__dict__["border_title"]
+
+    def counted(self, *args, **kwargs):
+        seen.append(self.id or type(self).__name__)
+        return update(self, *args, **kwargs)
+
+    class CountedTitle(type(title)):
+        def __set__(self, obj, value):
+            seen.append(f"title:{obj.id or type(obj).__name__}")
+            super().__set__(obj, value)
+
+    counted_title = CountedTitle()
+    counted_title.__set_name__(Widget, "border_title")
+    monkeypatch.setattr(Static, "update", counted)
+    monkeypatch.setattr(Widget, "border_title", counted_title)
+    return seen
+
+
+async def idle_update(pilot, screen: GameScreen, seen: list[str]) -> list[str]:
+    await pilot.pause()
+    seen.clear()
+    screen.refresh_view()
+    await pilot.pause()
+    return list(seen)
+
+
+@pytest.mark.parametrize("game, players", [
+    ("dice-duel", ["Ana", "Bo"]),
+    ("gauekos", [f"P{n}" for n in range(1, 9)]),
+    ("halloween", ["Ana", "Bo", "Cai", "Dee"]),
+])
+async def test_an_update_with_nothing_new_renders_no_panel(make_app, home, updates, game, players) -> None:
+    session = Session.new(game, players, seed=7, lang="es", path=home / f"{game}.toml")
+    try:
+        app = make_app(session=session)
+        rng = random.Random(7)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert await idle_update(pilot, screen, updates) == []
+            for _ in range(3):
+                if session.outcome() is not None:
+                    break
+                updates.clear()
+                assert screen.submit(session.game.notation(session.game.sample_action(rng)))
+                await pilot.pause()
+                assert updates  # the counting sees what an action changes
+                assert await idle_update(pilot, screen, updates) == []
+            await pilot.press("v")  # a reveal renders what changes, then nothing more
+            assert await idle_update(pilot, screen, updates) == []
+    finally:
+        session.close()
+
+
+def test_shown_rolls_scans_only_new_actions() -> None:
+    """The dice panel's rolls stay right across new actions, undos and a reveal."""
+    from types import SimpleNamespace as NS
+
+    from companion.tui.widgets import ShownRolls, shown_rolls
+
+    def action(n: int, private: bool) -> NS:
+        draw = NS(kind="roll", values=(n,))
+        card = NS(kind="card", values=(n,))
+        return NS(entry=NS(draws=(draw, card)), events=(NS(private=private),))
+
+    played = [action(n, n % 3 == 0) for n in range(1, 11)]
+    for revealed in (False, True):
+        rolls = ShownRolls(revealed)
+        assert rolls(played[:4]) == shown_rolls(played[:4], revealed)
+        assert rolls(played) == shown_rolls(played, revealed)
+        assert rolls(played[:6]) == shown_rolls(played[:6], revealed)  # an undo
+        changed = played[:5] + [action(99, False)] + played[6:]  # undone, then something else played
+        assert rolls(changed) == shown_rolls(changed, revealed)

@@ -13,11 +13,12 @@ Screens are imported only when a game of theirs is opened.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.core.registry import normalise
 
-from ..frame import GameScreen
+if TYPE_CHECKING:  # the shared frame loads with the first game screen
+    from ..frame import GameScreen
 
 _SCREENS: dict[str, str] = {}
 
@@ -27,15 +28,17 @@ def register_screen(game: str, target: str) -> None:
     _SCREENS[normalise(game)] = target
 
 
-def screen_class(game: str) -> type[GameScreen]:
+def screen_class(game: str) -> "type[GameScreen]":
     target = _SCREENS.get(normalise(game))
     if target is None:
+        from ..frame import GameScreen
+
         return GameScreen
     module_name, _, cls_name = target.partition(":")
     return getattr(importlib.import_module(module_name), cls_name)
 
 
-def make_game_screen(session: Any) -> GameScreen:
+def make_game_screen(session: Any) -> "GameScreen":
     """The screen for a session's game, built around the session."""
     return screen_class(session.game.name)(session)
 

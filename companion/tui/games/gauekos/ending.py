@@ -14,6 +14,8 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ...widgets import put
+
 from companion.core.game import Line
 
 from ...i18n import say, ui
@@ -79,7 +81,7 @@ class EndPanel(VerticalScroll):
         if public.get("votes"):
             lines += [Content(""), Content.styled(ui("ui.gauekos.votes", lang), "bold underline")]
             lines += votes_lines(public["votes"], lang)
-        self.query_one("#end-text", Static).update(Content("\n").join(lines))
+        put(self.query_one("#end-text", Static), Content("\n").join(lines))
 
 
 class GrimoireScreen(ModalScreen[None]):

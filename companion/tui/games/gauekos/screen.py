@@ -26,7 +26,7 @@ from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
 from ...frame import GameScreen, View
-from ...widgets import ChoiceBar, EventLog, PromptPanel
+from ...widgets import ChoiceBar, EventLog, PromptPanel, put, set_title
 from .controls import Controls
 from .drawing import chips, grimoire_lines, head_content, note_content, seat_cells, title_text
 from .ending import EndPanel
@@ -174,15 +174,15 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         self.set_class(kind == SETUP, "-setup")
         self.set_class(kind == OVER, "-over")
         main = self.query_one("#gk-main")
-        main.border_title = Content(title_text(view))
+        set_title(main, Content(title_text(view)))
         head = self.query_one("#gk-head", Static)
-        head.update(head_content(view, self.game.settings))
         head.display = kind != OVER
+        put(head, head_content(view, self.game.settings))
         last = self.session.played[-1].events if self.session.played else []
         note = note_content(view, self.mode, self.cursor, self.digits, self.electing, last)
         note_widget = self.query_one("#gk-note", Static)
-        note_widget.update(note)
         note_widget.display = bool(note.plain)
+        put(note_widget, note)
         private = self.game.private_state()
         grid = self.query_one(SeatGrid)
         grid.display = kind in (SETUP, SEAT, PAIR)

@@ -15,6 +15,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
+from ...widgets import put
+
 
 class SeatPicked(Message):
     """A seat of the grid was clicked."""
@@ -73,7 +75,7 @@ class SeatGrid(Static):
 
     def _draw(self, width: int) -> None:
         if not self.seats:
-            self.update(Content(""))
+            put(self, Content(""))
             return
         longest = max(len(s.label) for s in self.seats)
         cell = min(self.MAX_CELL, longest + 5)
@@ -87,7 +89,7 @@ class SeatGrid(Static):
             for seat in self.seats[start:start + self.columns]:
                 parts.append(self._cell(seat, cell))
             rows.append(Content.assemble(*parts))
-        self.update(Content("\n").join(rows))
+        put(self, Content("\n").join(rows))
 
     def _cell(self, seat: Seat, width: int) -> tuple[str, str]:
         mark = "†" if not seat.alive else ("●" if seat.marked else " ")
@@ -138,7 +140,7 @@ class KeyBar(Static):
             lines[-1].append((f" {chip.key} ", "bold reverse $accent" + click))
             lines[-1].append((f" {chip.text} ", ("bold on $boost" if chip.strong else "on $boost") + click))
             used += size
-        self.update(Content("\n").join(Content.assemble(*parts) for parts in lines))
+        put(self, Content("\n").join(Content.assemble(*parts) for parts in lines))
 
     def action_press(self, index: int) -> None:
         if 0 <= index < len(self.chips):

@@ -12,7 +12,7 @@ from textual.widgets import Static
 from companion.core.game import Line
 
 from ...i18n import say, ui
-from ...widgets import LOCK
+from ...widgets import LOCK, put, set_title
 
 # Special card -> the key that toggles it (c, d, m, r, s, v belong to the frame).
 SPECIAL_KEYS = {
@@ -38,7 +38,7 @@ class DeckPanel(Static):
 
     def show(self, deck: Mapping[str, int], recommended: int, fixed: bool, warnings: Sequence[Line],
              leftovers: Sequence[str] | None, lang: str) -> None:
-        self.border_title = Content(ui("ui.gauekos.deck", lang))
+        set_title(self, Content(ui("ui.gauekos.deck", lang)))
         gauekos = deck.get("gaueko", 0)
         lines: list[Content] = [
             Content.assemble((" +/- ", "bold reverse $accent"), " ",
@@ -61,4 +61,4 @@ class DeckPanel(Static):
         if leftovers:
             lines.append(Content.assemble((LOCK + " " + ui("ui.gauekos.leftovers", lang) + " ", "bold $warning"),
                                           ", ".join(role_name(r, lang) for r in leftovers)))
-        self.update(Content("\n").join(lines))
+        put(self, Content("\n").join(lines))

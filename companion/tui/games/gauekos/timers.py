@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widgets import Static
 
+from ...widgets import put
+
 from companion.core.game import Line
 
 from ...i18n import ui
@@ -116,5 +118,5 @@ class TimerBar(Static):
         if state:
             parts += ["  ", (state, "italic")]
         parts += ["   ", (ui("ui.gauekos.timer_keys", lang), "dim")]
-        self.update(Content.assemble(*parts))
+        put(self, Content.assemble(*parts))
         self.set_class(countdown.left <= SPOKEN_TICKS, "-urgent")

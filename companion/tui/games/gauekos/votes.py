@@ -15,6 +15,8 @@ from typing import Any, Mapping, Sequence
 from textual.content import Content
 from textual.widgets import Static
 
+from ...widgets import put
+
 from ...i18n import ui
 
 VOTERS = "voters"
@@ -143,4 +145,4 @@ class VotePanel(Static):
         shown = ", ".join(f"{names[s - 1]} {n}" for s, n in sorted(tally.items(), key=lambda x: (-x[1], x[0])) if n)
         lines.append(Content.assemble((ui("ui.gauekos.tally", lang) + " ", "bold"), shown or "—"))
         lines.append(Content.styled(ui("ui.gauekos.will_record", lang, notation=draft.notation()), "dim"))
-        self.update(Content("\n").join(lines))
+        put(self, Content("\n").join(lines))

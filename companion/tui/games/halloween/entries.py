@@ -15,6 +15,8 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Input, Static
 
+from ...widgets import put
+
 
 class EntryInput(Input):
     """An input of these entries: Escape gives the keys back to the choices."""
@@ -59,13 +61,13 @@ class BidEntry(Vertical):
             field.value = ""
         self.seat = seat
         field.placeholder = placeholder
-        self.query_one("#hw-bid-label", Static).update(Content.styled(label, "bold"))
+        put(self.query_one("#hw-bid-label", Static), Content.styled(label, "bold"))
         self.note(note)
 
     def note(self, text: str) -> None:
         note = self.query_one("#hw-bid-note", Static)
-        note.update(Content(text))
         note.display = bool(text)
+        put(note, Content(text))
 
     def clear(self) -> None:
         self.query_one("#hw-bid-input", EntryInput).value = ""
@@ -98,8 +100,8 @@ class TreatEntry(Horizontal):
                          classes="hw-treat-input")
 
     def ask(self, child_label: str, owner_label: str) -> None:
-        self.query_one("#hw-treat-child-label", Static).update(Content(child_label))
-        self.query_one("#hw-treat-owner-label", Static).update(Content(owner_label))
+        put(self.query_one("#hw-treat-child-label", Static), Content(child_label))
+        put(self.query_one("#hw-treat-owner-label", Static), Content(owner_label))
 
     def reset(self) -> None:
         for field in self.query(EntryInput):

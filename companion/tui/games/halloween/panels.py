@@ -21,6 +21,7 @@ from companion.games.halloween.score import row_values
 from companion.games.tables import HALLOWEEN_CANDY
 
 from ...i18n import say
+from ...widgets import put, set_title
 from .menu import L
 
 COLOUR_STYLE = {"red": "#e5484d", "green": "#46a758", "yellow": "#e2b93b", "orange": "#f76b15", "blue": "#3e8ede"}
@@ -84,7 +85,7 @@ class StatusBar(Static):
         super().__init__(id=id, markup=False)
 
     def show(self, public: Mapping[str, Any], lang: str) -> None:
-        self.update(status_content(public, lang))
+        put(self, status_content(public, lang))
 
 
 # -- the children ---------------------------------------------------------------
@@ -124,10 +125,10 @@ class ChildrenPanel(VerticalScroll):
         yield Static(id="hw-children-text", markup=False)
 
     def show(self, public: Mapping[str, Any], lang: str) -> None:
-        self.border_title = Content(t(L("children"), lang))
+        set_title(self, Content(t(L("children"), lang)))
         children = public["children"]
         lines = [child_content(children[c], public, lang) for c in CHILDREN]
-        self.query_one("#hw-children-text", Static).update(Content("\n").join(lines))
+        put(self.query_one("#hw-children-text", Static), Content("\n").join(lines))
 
 
 # -- the context box ------------------------------------------------------------
@@ -326,8 +327,8 @@ class ContextPanel(VerticalScroll):
     def show(self, lines: list[Content], title: str, tall: bool = False) -> None:
         self.display = bool(lines)
         self.set_class(tall, "-tall")
-        self.border_title = Content(title)
-        self.query_one("#hw-context-text", Static).update(Content("\n").join(lines))
+        set_title(self, Content(title))
+        put(self.query_one("#hw-context-text", Static), Content("\n").join(lines))
 
 
 def score_lines(rows: Sequence[Mapping[str, Any]], lang: str) -> list[Content]:
