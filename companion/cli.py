@@ -243,14 +243,17 @@ def state_dict(session: Session, private: bool, log: bool = True) -> dict:
     Without `log`, the log is not rendered (an empty list): `show` prints it only with --log."""
     game = session.game
     lang = session.lang
-    seen = public_words(session.public_view(), lang, log=log and not private)
+    view = session.public_view()
+    seen = public_words(view, lang, log=log and not private)
     data = {
         "file": str(session.path) if session.path else None,
         "game": session.header.game,
         "title": _title(type(game), lang),
         "players": list(game.players),
         "options": dict(game.settings),
-        "actions": len(session.played),
+        # The public count is of what the table saw: a phantom call's `pass` and a real call's
+        # answers are told alike, so counting journal entries would tell them apart.
+        "actions": len(session.played) if private else len(view.log),
         "now": seen["now"],
         "choices": seen["choices"],
         "state": seen["state"],

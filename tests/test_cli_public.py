@@ -62,3 +62,16 @@ def test_gauekos_now_names_no_wolf_and_the_log_no_role(tmp_path, capsys):
     assert main(["show", str(save), "--private", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Now: Gauekos (Ana, Cy): who is the victim?" in out and "Allowed: victim 2" in out
+
+
+def test_the_public_count_of_actions_is_of_what_the_table_saw(tmp_path):
+    """Akerbeltz answering twice and a phantom Akerbeltz passing once look alike in public."""
+    from companion.cli import state_dict
+    from companion.core.session import Session
+
+    session = Session.new("gauekos", [f"P{n}" for n in range(1, 9)], seed=2, lang="es")
+    for text in ("deck gaueko 2 sorgina akerbeltz", "deal", "start", "later"):
+        session.act(text)
+    public, private = state_dict(session, False), state_dict(session, True)
+    assert private["actions"] == len(session.played)
+    assert public["actions"] == len(session.public_view().log) <= private["actions"]
