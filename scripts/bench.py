@@ -113,55 +113,19 @@ def bench_startup(runs: int = 7) -> None:
 # screen refresh after its action ran.
 
 
-async def _press_times(app, key: str, owner: str, action: str, presses: int) -> list[float]:
-    from textual import events
-
-    times = []
-    async with app.run_test(headless=True, size=(80, 24)) as pilot:
-        await pilot.pause()
-        target = app if owner == "app" else app.screen
-        original = getattr(target, action)
-        done = asyncio.Event()
-
-        def timed(*args, **kwargs):
-            result = original(*args, **kwargs)
-            target.call_after_refresh(done.set)
-            return result
-
-        setattr(target, action, timed)
-        for _ in range(presses):
-            done.clear()
-            start = time.perf_counter()
-            app.post_message(events.Key(key, key))
-            await asyncio.wait_for(done.wait(), 5)
-            times.append(time.perf_counter() - start)
-            await asyncio.sleep(0)
-    return times
-
-
 def bench_keys(presses: int = 200) -> None:
-    from textual.app import App
-    from textual.widgets import Static
+    """The dice screen, presses back to back (the screens bench spaces them as a person would)."""
+    from bench_app import _Counter, paint_times
 
-    class Counter(App):
-        BINDINGS = [("6", "bump", "bump")]
-        count = 0
-
-        def compose(self):
-            yield Static("0", id="n")
-
-        def action_bump(self) -> None:
-            self.count += 1
-            self.query_one("#n", Static).update(str(self.count))
-
-    from companion.tui.app import create_app
     from companion.speech.backends import RecordingBackend
     from companion.speech.narrator import Narrator
+    from companion.tui.app import create_app
 
-    bare = statistics.median(asyncio.run(_press_times(Counter(), "6", "app", "action_bump", presses)))
+    bare = statistics.median(asyncio.run(paint_times(_Counter.make("6"), "6", "action_bump", presses, owner="app",
+                                                     gap=0)))
     app = create_app(narrator=Narrator(RecordingBackend(), lang="es"), seed=1, start="dice",
                      home=Path(tempfile.mkdtemp()))
-    ours = statistics.median(asyncio.run(_press_times(app, "6", "screen", "action_roll", presses)))  # roll a d6
+    ours = statistics.median(asyncio.run(paint_times(app, "6", "action_roll", presses, gap=0)))  # roll a d6
     report("key press to screen update (median)", ms(ours), f"bare counter app {ms(bare)}",
            f"{ours / bare:.2f}x; {ours * 1000:.1f} ms (target <= 16 ms)")
 

@@ -61,13 +61,17 @@ def played_session(game: str, players, options, actions: int, path: Path | None 
     return play(max(lengths, key=lengths.get), path)
 
 
-async def _paint_times(app, key: str, action: str, presses: int) -> list[float]:
+async def paint_times(app, key: str, action: str, presses: int, *, owner: str = "screen",
+                      gap: float = GAP) -> list[float]:
+    """Post `key` as a real Key event `presses` times, `gap` seconds apart, and time each until
+    the first refresh after `action` (on the app or its screen) ran: Pilot's press()+pause()
+    would mostly measure the test harness."""
     from textual import events
 
     times = []
     async with app.run_test(headless=True, size=(80, 24)) as pilot:
         await pilot.pause()
-        target = app.screen
+        target = app if owner == "app" else app.screen
         original = getattr(target, action)
         done = asyncio.Event()
 
@@ -83,50 +87,35 @@ async def _paint_times(app, key: str, action: str, presses: int) -> list[float]:
             app.post_message(events.Key(key, key))
             await asyncio.wait_for(done.wait(), 10)
             times.append(time.perf_counter() - start)
-            await asyncio.sleep(GAP)
+            await asyncio.sleep(gap)
     return times
 
 
+class _Counter:
+    """The baseline app: one Static whose number a key bumps."""
+
+    @staticmethod
+    def make(key: str):
+        from textual.app import App
+        from textual.widgets import Static
+
+        class Counter(App):
+            BINDINGS = [(key, "bump", "bump")]
+            count = 0
+
+            def compose(self):
+                yield Static("0", id="n")
+
+            def action_bump(self) -> None:
+                self.count += 1
+                self.query_one("#n", Static).update(str(self.count))
+
+        return Counter()
+
+
 def _bare_paint(presses: int) -> float:
-    from textual.app import App
-    from textual.widgets import Static
-
-    class Counter(App):
-        BINDINGS = [("v", "bump", "bump")]
-        count = 0
-
-        def compose(self):
-            yield Static("0", id="n")
-
-        def action_bump(self) -> None:
-            self.count += 1
-            self.query_one("#n", Static).update(str(self.count))
-
-    async def run() -> list[float]:
-        from textual import events
-
-        app = Counter()
-        times = []
-        async with app.run_test(headless=True, size=(80, 24)) as pilot:
-            await pilot.pause()
-            original = app.action_bump
-            done = asyncio.Event()
-
-            def timed():
-                original()
-                app.call_after_refresh(done.set)
-
-            app.action_bump = timed  # type: ignore[method-assign]
-            for _ in range(presses):
-                done.clear()
-                start = time.perf_counter()
-                app.post_message(events.Key("v", "v"))
-                await asyncio.wait_for(done.wait(), 10)
-                times.append(time.perf_counter() - start)
-                await asyncio.sleep(GAP)
-        return times
-
-    return statistics.median(asyncio.run(run()))
+    return statistics.median(asyncio.run(paint_times(_Counter.make("v"), "v", "action_bump", presses,
+                                                     owner="app")))
 
 
 def bench_screens(report, presses: int = 30) -> None:
@@ -142,7 +131,7 @@ def bench_screens(report, presses: int = 30) -> None:
             session = played_session(game, players, options, length)
             app = create_app(narrator=Narrator(RecordingBackend(), lang="es"), session=session,
                              home=Path(tempfile.mkdtemp()), mute=True)
-            median = statistics.median(asyncio.run(_paint_times(app, "v", "action_reveal", presses)))
+            median = statistics.median(asyncio.run(paint_times(app, "v", "action_reveal", presses)))
             figures.append((len(session.played), median))
         first = figures[0][1]
         for played, median in figures:
