@@ -201,42 +201,14 @@ def bench_journal() -> None:
     big.close()
     count = len(big.played)
     data = (folder / "big.toml").read_text()
+    from bench_app import _timed
+
     parse = statistics.median(_timed(lambda: tomllib.loads(data)) for _ in range(5))
     replay = statistics.median(_timed(lambda: Session.load(folder / "big.toml")) for _ in range(5))
     report(f"replay of a {count}-action journal", ms(replay), f"tomllib parse of it {ms(parse)}",
            f"{replay / parse:.1f}x; {replay * 1000:.0f} ms (target <= 100 ms)")
 
-    def append_cost(size: int) -> tuple[float, float]:
-        session = _long_game(folder / f"a{size}.toml", size)
-        rng = random.Random(size)
-        acts, raws = [], []
-        raw_fd = os.open(folder / f"raw{size}.bin", os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
-        for _ in range(100):
-            text = session.game.notation(session.game.sample_action(rng))
-            start = time.perf_counter()
-            session.act(text)
-            acts.append(time.perf_counter() - start)
-            block = session.played[-1].entry.to_block()
-            start = time.perf_counter()
-            os.write(raw_fd, block)
-            os.fsync(raw_fd)
-            raws.append(time.perf_counter() - start)
-        os.close(raw_fd)
-        session.close()
-        return statistics.median(acts), statistics.median(raws)
-
-    small, raw_small = append_cost(10)
-    large, raw_large = append_cost(2000)
-    report("append per action, journal of 10", ms(small), f"raw write+fsync {ms(raw_small)}",
-           f"{small / raw_small:.2f}x (target <= 2 ms)")
-    report("append per action, journal of 2000", ms(large), f"raw write+fsync {ms(raw_large)}",
-           f"{large / raw_large:.2f}x; {large / small:.2f}x the size-10 cost (target: flat)")
-
-
-def _timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
+    # The cost of appending an action is `Session.act`'s, measured by bench_app.bench_session.
 
 
 def main(argv: list[str]) -> int:
