@@ -234,6 +234,19 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
+def _write_file(path: Path, data: bytes, *, new: bool = False) -> None:
+    """Write `data` as the whole of `path` and fsync it (`new`: refuse an existing file).
+    A short write is an error: a save or a copy is whole or it is not written."""
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if new else os.O_TRUNC) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        if os.write(fd, data) != len(data):
+            raise _ShortWrite()
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 class JournalFile:
     """An open save that grows by fsynced blocks: one per action, or one write
     for a batch; its writer holds the save's lock (see `lock.SaveLock`).
@@ -274,13 +287,7 @@ class JournalFile:
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             data = header.to_bytes(title)
             try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
-                try:
-                    if os.write(fd, data) != len(data):
-                        raise _ShortWrite()
-                    os.fsync(fd)
-                finally:
-                    os.close(fd)
+                _write_file(tmp, data)
                 os.replace(tmp, path)
                 fsync_dir(path.parent)
             except OSError as exc:
@@ -387,12 +394,7 @@ def set_aside(path: Path, offset: int) -> Path:
     """
     data = _read_bytes(path)
     aside = _aside_path(path)
-    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
-    try:
-        os.write(fd, data[offset:])
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    _write_file(aside, data[offset:], new=True)
     fsync_dir(aside.parent)  # the copy's name is on disk before the save loses the bytes
     with open(path, "r+b") as handle:
         handle.truncate(offset)
@@ -431,12 +433,7 @@ def set_aside_blocks(path: Path, size: int, intact_end: int, kept: list[Block],
         if len(data) != size:
             raise SaveError(path, _problem("changed_while_recovering"))
         aside_path = _aside_path(path)
-        fd = os.open(aside_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o600)
-        try:
-            os.write(fd, b"".join(data[b.start : b.stop] for b in aside))
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_file(aside_path, b"".join(data[b.start : b.stop] for b in aside), new=True)
         fsync_dir(aside_path.parent)
         offsets, end, parts = [], intact_end, [data[:intact_end]]
         for block in kept:
@@ -444,14 +441,7 @@ def set_aside_blocks(path: Path, size: int, intact_end: int, kept: list[Block],
             parts.append(data[block.start : block.stop])
             end += block.stop - block.start
         tmp = real.with_name(f".{real.name}.{os.getpid()}.recovering")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o600)
-        try:
-            new = b"".join(parts)
-            if os.write(fd, new) != len(new):
-                raise _ShortWrite()
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        _write_file(tmp, b"".join(parts))
         os.replace(tmp, real)
         fsync_dir(real.parent)
     except OSError as exc:
