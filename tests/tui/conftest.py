@@ -64,3 +64,20 @@ def screen_text(app: CompanionApp) -> str:
     for x, row, text in re.findall(pattern, svg, flags=re.S):
         rows.setdefault(int(row), []).append((float(x), html.unescape(text).replace("\xa0", " ")))
     return "\n".join("".join(t for _, t in sorted(rows[n])).rstrip() for n in sorted(rows))
+
+
+async def show_saves(app: CompanionApp, pilot: Any) -> None:
+    """The start screen's Continue tab, with its list of saves loaded."""
+    from textual.widgets import TabbedContent
+
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+    app.screen.query_one(TabbedContent).active = "tab-resume"
+    await pilot.pause()
+
+
+async def open_save(app: CompanionApp, pilot: Any, *keys: str, settle: float | None = None) -> None:
+    """Pick a save from the Continue list: `keys` before enter (e.g. "down")."""
+    app.screen.query_one("#saves").focus()
+    await pilot.press(*keys, "enter")
+    await pilot.pause(settle)

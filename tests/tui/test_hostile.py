@@ -22,7 +22,7 @@ from companion.tui.i18n import ui
 from companion.tui.saves import CRASH_LOG
 from companion.tui.start import RecoverScreen, StartScreen
 
-from .conftest import screen_text
+from .conftest import open_save, screen_text, show_saves
 
 
 def _hostile_saves(home: Path) -> None:
@@ -132,13 +132,8 @@ async def test_the_recover_dialog_says_which_later_actions_are_kept(make_app, ho
     path.write_text(path.read_text().replace('do = "roll"', 'do = "roll', 1))
     app = make_app(lang="en")
     async with app.run_test(size=(100, 40)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        app.screen.query_one(TabbedContent).active = "tab-resume"
-        await pilot.pause()
-        app.screen.query_one("#saves").focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await show_saves(app, pilot)
+        await open_save(app, pilot)
         assert isinstance(app.screen, RecoverScreen)
         dialog = app.screen
         assert str(dialog.query_one("#recover-kept").content) == ui(

@@ -10,14 +10,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from textual.widgets import TabbedContent
 
 from companion.core.session import Session
 from companion.tui.frame import GameScreen
 from companion.tui.i18n import ui
 from companion.tui.start import LockedScreen, StartScreen
 
-from .conftest import screen_text
+from .conftest import open_save, screen_text, show_saves
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,13 +40,8 @@ def held(home: Path):
 
 
 async def open_from_the_list(app, pilot) -> None:
-    await app.workers.wait_for_complete()
-    await pilot.pause()
-    app.screen.query_one(TabbedContent).active = "tab-resume"
-    await pilot.pause()
-    app.screen.query_one("#saves").focus()
-    await pilot.press("enter")
-    await pilot.pause(0.3)
+    await show_saves(app, pilot)
+    await open_save(app, pilot, settle=0.3)
 
 
 async def test_a_held_save_opens_read_only_and_refuses_every_action(make_app, held) -> None:

@@ -13,7 +13,7 @@ from companion.tui.frame import GameScreen
 from companion.tui.i18n import ui
 from companion.tui.start import RecoverScreen, StartScreen
 
-from .conftest import screen_text
+from .conftest import open_save, screen_text, show_saves
 
 
 async def type_players(pilot, text: str) -> None:
@@ -167,13 +167,8 @@ async def test_cancelled_recovery_leaves_the_file_alone(make_app, home: Path) ->
     before = path.read_bytes()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        app.screen.query_one(TabbedContent).active = "tab-resume"
-        await pilot.pause()
-        app.screen.query_one("#saves").focus()
-        await pilot.press("enter")
-        await pilot.pause()
+        await show_saves(app, pilot)
+        await open_save(app, pilot)
         assert isinstance(app.screen, RecoverScreen)
         await pilot.press("escape")
         await app.workers.wait_for_complete()
