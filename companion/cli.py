@@ -171,7 +171,10 @@ def cmd_tui(args: argparse.Namespace) -> int:
 def cmd_new(args: argparse.Namespace) -> int:
     game = find_game(args.game)
     players = players_from(args.players, args.lang)
-    session = Session.new(game, players, _parse_options(args.option), seed=args.seed,
+    options = _parse_options(args.option)
+    if args.opponent is not None:  # a game the app can play a side of has an `opponent` option
+        options["opponent"] = args.opponent
+    session = Session.new(game, players, options, seed=args.seed,
                           lang=args.lang, path=args.save, overwrite=args.force)
     _print(_say("cli.new.started", args.lang, game=_title(game, args.lang), players=", ".join(session.game.players)))
     _print(render(Line("cli.saved", {"path": session.path}), args.lang))
@@ -411,6 +414,8 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a game option or house rule")
     p.add_argument("--save", required=True, metavar="FILE", help="the save file to create")
     p.add_argument("--force", action="store_true", help="replace FILE if it exists")
+    p.add_argument("--opponent", choices=["app", "none"],
+                   help="app: the app plays the other side (games that allow it, e.g. 18-fantasmas)")
     p.add_argument("--seed", type=int, help="seed for the app's dice")
     p.add_argument("--lang", choices=langs, default="es", help="the game's language (default es)")
     p.set_defaults(func=cmd_new)

@@ -141,7 +141,8 @@ def test_every_state_key_has_a_label_in_every_pack(name, players, options):
         assert sorted(k for k in keys if f"state.{name}.{k}" not in lines) == [], lang
 
 
-@pytest.mark.parametrize("name, low, high", [("dice-duel", 2, 8), ("gauekos", 6, 28), ("halloween", 4, 5)])
+@pytest.mark.parametrize("name, low, high", [("dice-duel", 2, 8), ("gauekos", 6, 28), ("halloween", 4, 5),
+                                                ("18-fantasmas", 1, 2)])
 def test_player_counts_follow_the_rulings(name, low, high):
     from companion.core.errors import SetupError
 
