@@ -3,7 +3,9 @@ any length of game"): each figure beside a baseline measured in the same run.
 
 - screens: key press to the next paint on every game screen, with presses
   spaced as a person's (60 ms), after 10, 500 and 2,000 actions played (or
-  as many as a random game of that kind lasts);
+  as many as a random game of that kind lasts); Halloween at a turn's start
+  and in a costume fight's auction, the first one after that many actions
+  (or the last one of the longest game);
 - memory: peak RSS after 2,000 actions played through the app, against the
   RSS right after start;
 - session: `Session.act` (rules + journal) at action 10 and 2,000 against a
@@ -26,10 +28,12 @@ from pathlib import Path
 
 GAP = 0.06  # seconds between presses: a person's pace, not back to back
 LENGTHS = (10, 500, 2000)
-SCREENS = (  # (label, game, players, options, key to press, screen action it runs)
+HALLOWEEN = ["Ana", "Luis", "Eva", "Iker", "Maite"]
+SCREENS = (  # (label, game, players, options[, the steps to stop at])
     ("dice duel", "dice-duel", [f"P{n}" for n in range(1, 9)], {"target": 1000}),
     ("gauekos", "gauekos", [f"P{n}" for n in range(1, 29)], {}),
-    ("halloween", "halloween", ["Ana", "Luis", "Eva", "Iker", "Maite"], {}),
+    ("halloween turn", "halloween", HALLOWEEN, {}, ("start",)),
+    ("halloween auction", "halloween", HALLOWEEN, {}, ("auction", "auction_bids")),
 )
 
 
@@ -37,28 +41,40 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f} ms"
 
 
-def played_session(game: str, players, options, actions: int, path: Path | None = None, seed: int = 7):
+def played_session(game: str, players, options, actions: int, path: Path | None = None, seed: int = 7,
+                   steps: tuple[str, ...] | None = None):
     """A session after `actions` random actions; where no game of this kind lasts that long,
-    the longest of a few seeds, played to its end."""
+    the longest of a few seeds, played to its end. With `steps` (of the game's public state),
+    played on to the first of those steps; where none comes after `actions`, the last one of
+    the game that gets furthest."""
     from companion.core.session import Session
 
-    def play(seed_: int, path_: Path | None):
+    def play(seed_: int, path_: Path | None, actions_: int):
         if path_ is not None and path_.exists():
             path_.unlink()
         session = Session.new(game, players, options, seed=seed_, path=path_)
         rng = random.Random(seed_)
-        while len(session.played) < actions and session.outcome() is None:
+        last = None  # how many actions were played when one of `steps` last came
+        while session.outcome() is None:
+            at_step = steps is None or session.game.public_state().get("step") in steps
+            if at_step:
+                last = len(session.played)
+                if last >= actions_:
+                    break
             session.act(session.game.notation(session.game.sample_action(rng)))
-        return session
+        if steps is None:
+            last = len(session.played)
+        return session, last
 
     lengths = {}
     for candidate in range(seed, seed + 6):
-        session = play(candidate, path)
-        if len(session.played) >= actions:
+        session, last = play(candidate, path, actions)
+        if last is not None and last >= actions:
             return session
-        lengths[candidate] = len(session.played)
+        lengths[candidate] = len(session.played) if steps is None else (last or 0)
         session.close()
-    return play(max(lengths, key=lengths.get), path)
+    best = max(lengths, key=lengths.get)
+    return play(best, path, actions if steps is None else lengths[best])[0]
 
 
 async def paint_times(app, key: str, action: str, presses: int, *, owner: str = "screen",
@@ -125,10 +141,10 @@ def bench_screens(report, presses: int = 30) -> None:
     from companion.tui.app import create_app
 
     bare = _bare_paint(presses)
-    for label, game, players, options in SCREENS:
+    for label, game, players, options, *steps in SCREENS:
         figures = []
         for length in LENGTHS:
-            session = played_session(game, players, options, length)
+            session = played_session(game, players, options, length, steps=steps[0] if steps else None)
             app = create_app(narrator=Narrator(RecordingBackend(), lang="es"), session=session,
                              home=Path(tempfile.mkdtemp()), mute=True)
             median = statistics.median(asyncio.run(paint_times(app, "v", "action_reveal", presses)))

@@ -125,8 +125,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu", show=False),
     ]
 
-    revealed: reactive[bool] = reactive(False, init=False)
-    """The game master asked to see the private state and events."""
+    revealed: reactive[bool] = reactive(False, init=False, repaint=False)
+    """The game master asked to see the private state and events. Changing it redraws only
+    what the view changes (`watch_revealed`), not the whole screen."""
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(name=name, id=id)

@@ -47,33 +47,36 @@ class BidEntry(Vertical):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.seat = 0
+        self.label = Static(id="hw-bid-label", markup=False)
+        self.field = EntryInput(password=True, restrict=r"[0-9]*", max_length=3, id="hw-bid-input", compact=True)
+        self.note_line = Static(id="hw-bid-note", markup=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="hw-bid-row"):
-            yield Static(id="hw-bid-label", markup=False)
-            yield EntryInput(password=True, restrict=r"[0-9]*", max_length=3, id="hw-bid-input", compact=True)
-        yield Static(id="hw-bid-note", markup=False)
+            yield self.label
+            yield self.field
+        yield self.note_line
 
     def ask(self, seat: int, label: str, placeholder: str, note: str = "") -> None:
         """Ask `seat` for a bid; the field is emptied whenever the bidder changes."""
-        field = self.query_one("#hw-bid-input", EntryInput)
+        field = self.field
         if seat != self.seat:
             field.value = ""
         self.seat = seat
         field.placeholder = placeholder
-        put(self.query_one("#hw-bid-label", Static), Content.styled(label, "bold"))
+        put(self.label, Content.styled(label, "bold"))
         self.note(note)
 
     def note(self, text: str) -> None:
-        note = self.query_one("#hw-bid-note", Static)
+        note = self.note_line
         note.display = bool(text)
         put(note, Content(text))
 
     def clear(self) -> None:
-        self.query_one("#hw-bid-input", EntryInput).value = ""
+        self.field.value = ""
 
     def grab(self) -> None:
-        self.query_one("#hw-bid-input", EntryInput).focus()
+        self.field.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -91,24 +94,31 @@ class TreatEntry(Horizontal):
             self.child = child
             self.owner = owner
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.child_label = Static(id="hw-treat-child-label", markup=False, classes="hw-treat-label")
+        self.child_field = EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-child", compact=True,
+                                      classes="hw-treat-input")
+        self.owner_label = Static(id="hw-treat-owner-label", markup=False, classes="hw-treat-label")
+        self.owner_field = EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-owner", compact=True,
+                                      classes="hw-treat-input")
+
     def compose(self) -> ComposeResult:
-        yield Static(id="hw-treat-child-label", markup=False, classes="hw-treat-label")
-        yield EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-child", compact=True,
-                         classes="hw-treat-input")
-        yield Static(id="hw-treat-owner-label", markup=False, classes="hw-treat-label")
-        yield EntryInput(restrict=r"-?[0-9]*", max_length=3, id="hw-treat-owner", compact=True,
-                         classes="hw-treat-input")
+        yield self.child_label
+        yield self.child_field
+        yield self.owner_label
+        yield self.owner_field
 
     def ask(self, child_label: str, owner_label: str) -> None:
-        put(self.query_one("#hw-treat-child-label", Static), Content(child_label))
-        put(self.query_one("#hw-treat-owner-label", Static), Content(owner_label))
+        put(self.child_label, Content(child_label))
+        put(self.owner_label, Content(owner_label))
 
     def reset(self) -> None:
-        for field in self.query(EntryInput):
-            field.value = ""
+        self.child_field.value = ""
+        self.owner_field.value = ""
 
     def grab(self) -> None:
-        self.query_one("#hw-treat-child", EntryInput).focus()
+        self.child_field.focus()
 
     @staticmethod
     def _number(text: str) -> int | None:
@@ -122,11 +132,11 @@ class TreatEntry(Horizontal):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.input.id == "hw-treat-child":
-            self.query_one("#hw-treat-owner", EntryInput).focus()
+        if event.input is self.child_field:
+            self.owner_field.focus()
             return
-        child = self._number(self.query_one("#hw-treat-child", EntryInput).value)
-        owner = self._number(self.query_one("#hw-treat-owner", EntryInput).value)
+        child = self._number(self.child_field.value)
+        owner = self._number(self.owner_field.value)
         if child is not None and owner is not None:
             self.post_message(self.Entered(child, owner))
 

@@ -121,14 +121,18 @@ def child_content(child: Mapping[str, Any], public: Mapping[str, Any], lang: str
 class ChildrenPanel(VerticalScroll):
     """The eight children and their state: in play, moved, frozen, resting from a fight, gone home."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Static(id="hw-children-text", markup=False)
+
     def compose(self):
-        yield Static(id="hw-children-text", markup=False)
+        yield self.text
 
     def show(self, public: Mapping[str, Any], lang: str) -> None:
         set_title(self, Content(t(L("children"), lang)))
         children = public["children"]
         lines = [child_content(children[c], public, lang) for c in CHILDREN]
-        put(self.query_one("#hw-children-text", Static), Content("\n").join(lines))
+        put(self.text, Content("\n").join(lines))
 
 
 # -- the context box ------------------------------------------------------------
@@ -319,16 +323,26 @@ def final_lines(public: Mapping[str, Any], lang: str) -> list[Content]:
 
 
 class ContextPanel(VerticalScroll):
-    """What is going on now (or was just settled): a knock, a fight, a card, the ranking."""
+    """What is going on now (or was just settled): a knock, a fight, a card, the ranking.
+    Hidden when there is nothing to show; `tall` (the end) lets it take the whole column."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.text = Static(id="hw-context-text", markup=False)
 
     def compose(self):
-        yield Static(id="hw-context-text", markup=False)
+        yield self.text
 
     def show(self, lines: list[Content], title: str, tall: bool = False) -> None:
-        self.display = bool(lines)
-        self.set_class(tall, "-tall")
+        shown = bool(lines)
+        if shown != self.display:  # showing or hiding it lays out the column: only when it changes
+            self.display = shown
+        if tall != self.has_class("-tall"):  # a class change restyles the box: only when it changes
+            self.set_class(tall, "-tall")
+        if not shown:
+            return  # hidden, it keeps what it said: shown again, it is updated first
         set_title(self, Content(title))
-        put(self.query_one("#hw-context-text", Static), Content("\n").join(lines))
+        put(self.text, Content("\n").join(lines))
 
 
 def score_lines(rows: Sequence[Mapping[str, Any]], lang: str) -> list[Content]:

@@ -22,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.widgets import Static
 
 from companion.core.errors import CompanionError
 from companion.core.game import Choice, Event, Line, Prompt
@@ -32,7 +33,7 @@ from companion.games.halloween.notation import Bid, Bids, SecretChild, Treat
 
 from ...frame import GameScreen, View
 from ...i18n import ui
-from ...widgets import EventLog, NotationInput
+from ...widgets import ChoiceBar, EventLog, NotationInput
 from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
 from .looks import OwnEyes
 from .menu import Entry, L, build_menu, chance_choice, entry_for, words
@@ -71,20 +72,32 @@ class HalloweenScreen(OwnEyes, GameScreen):
         self._recent: tuple[str, Any, list[Event]] | None = None
         self._bidding = False  # the hidden bids were chosen in the fight
         self._focus_key: tuple | None = None
+        # The table's panels, made once in `compose_table` and kept: an update pushes to them, no query.
+        self._status = StatusBar(id="hw-status")
+        self._kids = ChildrenPanel(id="hw-children")
+        self._box = ContextPanel(id="hw-context")
+        self._bid = BidEntry(id="hw-bid")
+        self._treat = TreatEntry(id="hw-treat")
+        self._table = TableEntry(id="hw-table-entry")
+        # See `_hold_rows`: the rows each held widget is fixed at (None: automatic), the prompt they
+        # are held for and the rows its covered view takes.
+        self._held_rows: dict[Static, int | None] = {}
+        self._held_for: tuple = ()
+        self._covered_rows: dict[Static, int] = {}
 
     # -- layout ----------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
         with Vertical(id="hw-main"):
-            yield StatusBar(id="hw-status")
+            yield self._status
             with Horizontal(id="hw-body"):
-                yield ChildrenPanel(id="hw-children")
+                yield self._kids
                 with Vertical(id="hw-right"):
-                    yield ContextPanel(id="hw-context")
-                    yield BidEntry(id="hw-bid")
-                    yield TreatEntry(id="hw-treat")
+                    yield self._box
+                    yield self._bid
+                    yield self._treat
                     yield EventLog(id="log")
-            yield TableEntry(id="hw-table-entry")
+            yield self._table
 
     # -- data down -------------------------------------------------------------
 
@@ -93,12 +106,52 @@ class HalloweenScreen(OwnEyes, GameScreen):
         self.menu = build_menu(view.prompt, public, view.revealed)
         super().update_view(replace(view, prompt=self._shown_prompt(view)))
         lang = view.lang
-        self.query_one(StatusBar).show(public, lang)
-        self.query_one(ChildrenPanel).show(public, lang)
+        self._status.show(public, lang)
+        self._kids.show(public, lang)
         lines, title = self._context_box(view)
-        self.query_one(ContextPanel).show(lines, title, tall=public.get("phase") in ("final", "over"))
+        self._box.show(lines, title, tall=public.get("phase") in ("final", "over"))
         self._entries(view)
+        self._hold_rows(view)
         self._prev_public = public
+
+    def _hold_rows(self, view: View) -> None:
+        """Give the prompt's detail line and the choice bar the height their text takes now, fixed:
+        then a new text of as many rows is drawn without laying the screen out.
+
+        `v` changes what they say (a covered entry, a private detail), and so maybe how many rows
+        they take: then everything below them would move and be laid out again, the log and its
+        entries too. While the prompt stays the same, the revealed view keeps at least the rows the
+        covered view takes (blank where it says less), so `v` moves nothing. The covered view
+        always takes its own rows: it must not hint at what the revealed one holds."""
+        key = (len(view.played), view.prompt.step, view.prompt.who, view.lang, view.outcome is None)
+        if key != self._held_for:
+            self._held_for = key
+            self._covered_rows = {}
+        held = self._held_rows
+        if not held and self.is_mounted:  # found once
+            held.update((widget, None) for widget in (*self.query("#prompt-detail").results(Static),
+                                                      *self.widgets(ChoiceBar)))
+        for widget, before in held.items():
+            size = widget.size
+            rows = None  # hidden or not laid out yet: as many rows as it needs, found by a layout
+            if widget.display and size.width:
+                rows = widget.get_content_height(size, size, size.width) + widget.styles.gutter.height
+                if view.revealed:
+                    rows = max(rows, self._covered_rows.get(widget, 0))
+                else:
+                    self._covered_rows[widget] = rows
+            if rows != before:
+                held[widget] = rows
+                widget.styles.height = rows
+
+    def on_resize(self) -> None:
+        """Other widths, other rows: the held heights go back to automatic, and are measured again
+        once laid out (the first layout too: the first view is drawn before anything has a size)."""
+        self._covered_rows = {}
+        for widget in self._held_rows:
+            self._held_rows[widget] = None
+            widget.styles.height = None
+        self.call_after_refresh(self.refresh_view)
 
     def _shown_prompt(self, view: View) -> Prompt:
         """The prompt with its secret detail covered, the menu as choices, and a hint for `@`."""
@@ -161,14 +214,14 @@ class HalloweenScreen(OwnEyes, GameScreen):
             self._bidding = False
         bidding = bool(fight) and (step == "auction_bids" or (step == "auction" and self._bidding
                                                                and len(fight["front"]) > 1))
-        bid = self.query_one(BidEntry)
+        bid = self._bid
         bid.display = bidding
         bidder = None
         if bidding:
             bidder = prompt.who if step == "auction_bids" else fight["attacker"]
             bid.ask(seat_of(public, bidder), words(L("bid.label", player=bidder), lang),
                     ui("ui.halloween.bid.placeholder", lang), ui("ui.halloween.bid.note", lang, player=bidder))
-        treat = self.query_one(TreatEntry)
+        treat = self._treat
         treating = step == "trato_treat"
         treat.display = treating
         if treating:
@@ -302,7 +355,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
             # after the focus has selected the text: the cursor at the end, the bids typed after it
             line.call_after_refresh(setattr, line, "cursor_position", len(line.value))
         elif entry.kind == "treat":
-            self.query_one(TreatEntry).grab()
+            self._treat.grab()
         else:
             self.app.push_screen(PickerScreen(entry.title or entry.label, entry.group, detail=entry.detail,
                                               cover=entry.cover), self._picked)
@@ -333,8 +386,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     def on_bid_entry_entered(self, message: BidEntry.Entered) -> None:
         message.stop()
-        bid = self.query_one(BidEntry)
-        bid.clear()
+        self._bid.clear()
         self.submit(str(Bid(message.seat, message.amount)))
 
     def on_treat_entry_entered(self, message: TreatEntry.Entered) -> None:
@@ -345,7 +397,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
     def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
         message.stop()
         if self.submit(f"{message.notation} @ {message.values}"):
-            self.query_one(TableEntry).action_close()
+            self._table.action_close()
 
     def on_entry_released(self, message: EntryReleased) -> None:
         message.stop()
@@ -367,7 +419,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
             label, password = ui("ui.halloween.table.secret_roll", lang), True
         else:
             label, password = ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
-        self.query_one(TableEntry).open(chance.notation, label, ui("ui.halloween.table.placeholder", lang), password)
+        self._table.open(chance.notation, label, ui("ui.halloween.table.placeholder", lang), password)
 
     def action_undo(self) -> None:
         self._recent = None
