@@ -5,7 +5,7 @@ here fails a build (no timing assertions anywhere in the tests).
 
     scripts/bench            all
     scripts/bench journal    only the journal figures (also: startup, keys, speech, engines,
-                             screens, memory, session, cli)
+                             screens, memory, session, cli, fantasmas)
 """
 
 from __future__ import annotations
@@ -218,13 +218,18 @@ def bench_journal() -> None:
 
 
 def main(argv: list[str]) -> int:
-    chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines", "screens", "memory", "session", "cli"}
+    chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines", "screens", "memory", "session", "cli",
+                            "fantasmas"}
     print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
     import bench_app
 
     for name in ("screens", "memory", "session", "cli"):
         if name in chosen:
             getattr(bench_app, f"bench_{name}")(report)
+    if "fantasmas" in chosen:
+        from bench_fantasmas import bench_fantasmas
+
+        bench_fantasmas(report)
     if "engines" in chosen:
         from bench_engines import bench_engines
 
