@@ -6,6 +6,7 @@ night, Halloween's streets...) puts a `GameScreen` subclass in a module of
 this package and registers it by the game's registry name:
 
     register_screen("halloween", "companion.tui.games.halloween:HalloweenScreen")
+register_screen("18-fantasmas", "companion.tui.games.fantasmas:FantasmasScreen")
 
 Screens are imported only when a game of theirs is opened.
 """
@@ -45,3 +46,4 @@ def make_game_screen(session: Any) -> "GameScreen":
 
 register_screen("gauekos", "companion.tui.games.gauekos:GauekosScreen")
 register_screen("halloween", "companion.tui.games.halloween:HalloweenScreen")
+register_screen("18-fantasmas", "companion.tui.games.fantasmas:FantasmasScreen")
