@@ -22,6 +22,9 @@ can ever complete a set (`ai_model.settle`).
 
 from __future__ import annotations
 
+from companion.core.errors import InvalidActionError
+from companion.core.lines import Line
+from companion.core.notation import shown
 import random
 import time
 from typing import Any
@@ -73,6 +76,11 @@ Action = tuple
 DEFAULT_KINDS = "BRPBR" "YMYMY" "RBRBP" "BMYMR" "YRPBY"
 DEFAULT_PORTALS = {"R": [2, 0], "Y": [14, 1], "B": [22, 2]}
 
+
+
+def _not_an_action(action: object) -> InvalidActionError:
+    """A tuple the model cannot play, said with the notation's own pack line."""
+    return InvalidActionError(Line("18-fantasmas.error.not_an_action", {"action": shown(repr(action))}))
 
 def new_position(short_game: bool = False) -> dict:
     """The start of a game on the default castle: nothing placed, A to place."""
@@ -190,7 +198,7 @@ def to_move(action: Action) -> int:
         return PLACE_BASE + COLOURS.index(action[1]) * 25 + int(action[2])
     if verb == "pass":
         return PASS
-    raise ValueError(f"not an action: {action!r}")
+    raise _not_an_action(action)
 
 
 def legal_actions(position: dict) -> list[Action]:
@@ -200,11 +208,11 @@ def legal_actions(position: dict) -> list[Action]:
 
 
 def apply(position: dict, action: Action) -> dict:
-    """The position after `action` (a new dict; raises ValueError if illegal)."""
+    """The position after `action` (a new dict; raises InvalidActionError, a ValueError, if illegal)."""
     cas, s = to_model(position)
     m = to_move(action)
     if m not in legal(s, cas):
-        raise ValueError(f"illegal action {action!r}")
+        raise _not_an_action(action)
     before = s[PF:PF + 3] + s[ESC:ESC + 6]
     model_apply(s, m, cas)
     settle(s, cas, turned=s[PF:PF + 3] + s[ESC:ESC + 6] != before)
@@ -234,7 +242,7 @@ def choose_info(position: dict, *, seed: int, budget: float = 1.0, nodes: int | 
 def choose_model(cas: Castle, s: list[int], *, seed: int, budget: float = 1.0, nodes: int | None = None) -> dict:
     moves = legal(s, cas)
     if not moves:
-        raise ValueError("the game is over")
+        raise _not_an_action("over")
     if len(moves) == 1:
         return {"action": to_action(moves[0]), "score": 0.0, "depth": 0, "nodes": 0}
     random.Random(seed).shuffle(moves)
