@@ -41,12 +41,12 @@ from companion.core.game import Event, Outcome, Prompt
 
 from .i18n import ui
 from .keys import translate_keys
+from .log import EventLog
 from .widgets import (
     ActionRequested,
     ChoiceBar,
     DicePanel,
     ErrorLine,
-    EventLog,
     FreeRollRequested,
     NotationInput,
     OutcomeBanner,

@@ -10,7 +10,6 @@ from datetime import datetime
 from pathlib import Path
 
 from companion.core.errors import SaveError
-from companion.core.journal import read
 from companion.core.lines import Line, Text
 from companion.core.text import printable
 
@@ -63,6 +62,8 @@ class SaveSummary:
 
 def summarize(path: Path) -> SaveSummary:
     """One save's line; a file that cannot be read is listed as such, whatever is wrong with it."""
+    from companion.core.journal import read  # here: the start screen's first paint need not wait for it
+
     try:
         journal = read(path)
     except SaveError as exc:

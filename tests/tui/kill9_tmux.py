@@ -117,7 +117,9 @@ def one_kill(pane: Pane, save: Path, rng: random.Random, tally: Tally) -> None:
 
     env = f"COMPANION_HOME={save.parent}"
     pid = pane.start(f"cd {ROOT} && {env} exec {sys.executable} -m companion play {save} --mute")
-    screen = wait_for(pane, lambda s: shown_log(s) is not None and "Undo" in s)
+    # The whole first screen, not a capture in the middle of its first paint (log and keys
+    # already drawn, the prompt at the top not yet).
+    screen = wait_for(pane, lambda s: shown_log(s) is not None and "Undo" in s and "─ Now" in s)
     last = None
     for number in range(rng.randint(1, 12)):
         if number:

@@ -1,7 +1,8 @@
 """A key press costs the same at any length of game (the issue "Fast and lean
-at any length of game"): counted, not timed. The log mounts only the actions
-new since the last update and keeps the last `EventLog.KEEP`; the footer is
-redrawn only when a key it shows changes state, so its keys do not pile up."""
+at any length of game"): counted, not timed. The log makes text only for the
+actions new since the last update, keeps the last `EventLog.KEEP`, and paints
+only the lines in view; the footer is redrawn only when a key it shows changes
+state, so its keys do not pile up."""
 
 from __future__ import annotations
 
@@ -13,7 +14,10 @@ from textual.widgets._footer import FooterKey
 
 from companion.core.session import Session
 from companion.tui.frame import GameScreen
-from companion.tui.widgets import EventLog, LogEntry
+from companion.tui import log as log_module
+from companion.tui.log import EventLog
+
+from .conftest import screen_text
 
 KEEP = 30  # a small window, so that a test slides it in a few dozen actions
 
@@ -28,15 +32,15 @@ def long_duel(home):
 
 @pytest.fixture
 def renders(monkeypatch):
-    """Counts the log entries rendered (LogEntry.update calls)."""
+    """Counts the log entries whose text is made (entry_content calls)."""
     count = {"n": 0}
-    original = LogEntry.update
+    original = log_module.entry_content
 
-    def counted(self, *args, **kwargs):
+    def counted(*args, **kwargs):
         count["n"] += 1
-        return original(self, *args, **kwargs)
+        return original(*args, **kwargs)
 
-    monkeypatch.setattr(LogEntry, "update", counted)
+    monkeypatch.setattr(log_module, "entry_content", counted)
     monkeypatch.setattr(EventLog, "KEEP", KEEP)
     return count
 
@@ -49,7 +53,7 @@ async def play(pilot, screen: GameScreen, session: Session, actions: int, rng: r
 
 
 def shown(screen: GameScreen) -> list[int]:
-    return [entry.number for entry in screen.query_one(EventLog).query(LogEntry)]
+    return screen.query_one(EventLog).numbers
 
 
 async def test_the_log_renders_each_action_once(make_app, long_duel: Session, renders) -> None:
@@ -76,35 +80,55 @@ async def test_undo_removes_only_the_last_entry(make_app, long_duel: Session, re
         await pilot.pause()
         screen = app.screen
         await play(pilot, screen, long_duel, 12, rng)
-        kept = list(screen.query(LogEntry))
+        log = screen.query_one(EventLog)
+        kept = list(log.entries)
         before = renders["n"]
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert renders["n"] == before  # nothing rendered again
-        assert list(screen.query(LogEntry)) == kept[:-1]
+        assert log.entries == kept[:-1]
         await pilot.press("ctrl+y")
         await pilot.pause()
         assert renders["n"] == before + 1
         assert shown(screen) == list(range(1, 13))
 
 
-async def test_a_reveal_renders_the_secret_entries_once(make_app, long_duel: Session, renders) -> None:
+@pytest.fixture
+def long_night(home):
+    """Gauekos with 28 seats: secrets all along, and a game that lasts."""
+    session = Session.new("gauekos", [f"P{n}" for n in range(1, 29)], seed=7, lang="es",
+                          path=home / "gauekos.toml")
+    yield session
+    session.close()
+
+
+async def test_a_reveal_makes_only_the_secret_entries_in_view(make_app, long_night: Session, renders) -> None:
+    long_duel = long_night
     app = make_app(session=long_duel)
     rng = random.Random(7)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
         await play(pilot, screen, long_duel, KEEP + 20, rng)
-        secret = [entry for entry in screen.query(LogEntry) if entry.private]
+        log = screen.query_one(EventLog)
+        assert sum(entry.private for entry in log.entries) > len(log.in_view())  # more than a view's worth
         for _ in range(2):  # shown, then hidden again
             before = renders["n"]
             await pilot.press("v")
             await pilot.pause()
-            assert renders["n"] == before + len(secret)
+            secret_in_view = [entry for entry in log.in_view() if entry.private]
+            assert secret_in_view
+            assert renders["n"] - before <= len(secret_in_view) + 2  # and the ones a wrap brought in
         before = renders["n"]
-        app.lang = "en"  # a language change renders every kept entry, once
+        app.lang = "en"  # a language change makes the entries in view, once
         await pilot.pause()
-        assert renders["n"] == before + KEEP
+        assert 0 < renders["n"] - before <= len(log.in_view()) + 2
+        assert log.in_view()[-1].content.plain.startswith(f"{len(long_duel.played)}. ")
+        log.scroll_home(animate=False)  # scrolled back, the oldest kept actions are made on the way
+        await pilot.pause()
+        assert log.in_view()[0].number == len(long_duel.played) - KEEP + 1
+        assert all(entry.made_for == entry.key for entry in log.in_view())
+        assert f"{len(long_duel.played) - KEEP + 1}. " in screen_text(app)
 
 
 async def test_no_widgets_pile_up_over_a_long_game(make_app, long_duel: Session, monkeypatch) -> None:

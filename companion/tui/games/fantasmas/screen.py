@@ -23,7 +23,8 @@ from companion.games.fantasmas.board import COLOURS
 
 from ...frame import GameScreen, View
 from ...i18n import ui
-from ...widgets import ChoiceBar, EventLog, put
+from ...log import EventLog
+from ...widgets import ChoiceBar, put
 from .castle import SIZE, CastleView, Marks, RoomPicked
 from .opponent import Opponent
 from .side import SidePanel

@@ -26,7 +26,8 @@ from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
 from ...frame import GameScreen, View
-from ...widgets import ChoiceBar, EventLog, PromptPanel, put, set_title
+from ...log import EventLog
+from ...widgets import ChoiceBar, PromptPanel, put, set_title
 from .controls import Controls
 from .drawing import chips, grimoire_lines, head_content, note_content, seat_cells, title_text
 from .ending import EndPanel

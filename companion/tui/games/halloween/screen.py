@@ -33,7 +33,8 @@ from companion.games.halloween.notation import Bid, Bids, SecretChild, Treat
 
 from ...frame import GameScreen, View
 from ...i18n import ui
-from ...widgets import ChoiceBar, EventLog, NotationInput
+from ...log import EventLog
+from ...widgets import ChoiceBar, NotationInput
 from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
 from .looks import OwnEyes
 from .menu import Entry, L, build_menu, chance_choice, entry_for, words
