@@ -142,7 +142,7 @@ def test_every_state_key_has_a_label_in_every_pack(name, players, options):
 
 
 @pytest.mark.parametrize("name, low, high", [("dice-duel", 2, 8), ("gauekos", 6, 28), ("halloween", 4, 5),
-                                                ("18-fantasmas", 1, 2)])
+                                                ("18-fantasmas", 1, 2), ("alien-1979", 2, 8)])
 def test_player_counts_follow_the_rulings(name, low, high):
     from companion.core.errors import SetupError
 
