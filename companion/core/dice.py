@@ -65,7 +65,7 @@ def check_face(spec: DiceSpec, value: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """One recorded piece of chance: a roll of `what` dice or a draw from deck `what`."""
 

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # dice.py needs Line from here
     from .dice import Chance
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. Private events are for the game master only."""
 

@@ -126,7 +126,7 @@ def _comment(text: str) -> str:
     return "# " + _CONTROL.sub(" ", text)
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One accepted action: its notation and the chance it drew."""
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # public.py reads Played from here
     from .public import PublicView
 
 
-@dataclass
+@dataclass(slots=True)
 class Played:
     """An accepted action with what it made happen (for the log and the story).
 

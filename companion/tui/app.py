@@ -84,7 +84,9 @@ class CompanionApp(App[None]):
     """The game master beside the table."""
 
     TITLE = "companion"
-    CSS_PATH = [HERE / "app.tcss"]
+    # start.tcss here, not only on StartScreen: the start screen is the default screen, which
+    # Textual styles once with the app's CSS (pushing it over a blank screen styled it twice).
+    CSS_PATH = [HERE / "app.tcss", HERE / "start.tcss"]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
@@ -130,15 +132,16 @@ class CompanionApp(App[None]):
 
     # -- screens -------------------------------------------------------------
 
+    def get_default_screen(self) -> Screen:
+        return StartScreen() if self.start == "start" else Screen()
+
     def on_mount(self) -> None:
         translate_keys(self, self.lang)
-        # Pushed (not returned by get_default_screen) so each screen's CSS_PATH is loaded.
+        # Pushed (not returned by get_default_screen) so their CSS_PATH is loaded.
         if self.start == "game":
             self.push_screen(make_game_screen(self.session))
         elif self.start == "dice":
             self.push_screen(_dice_screen())
-        else:
-            self.push_screen(StartScreen())
         if self._speech_pending and self._speech_wanted:
             self.call_after_refresh(self._start_speech)
 
@@ -164,7 +167,8 @@ class CompanionApp(App[None]):
 
     def _back_to_start(self) -> None:
         """Close the top screen: back to what is below it, or to the start screen."""
-        if len(self.screen_stack) > 2:
+        stack = self.screen_stack
+        if len(stack) > 1 and type(stack[-2]) is not Screen:  # a screen of ours below: back to it
             self.pop_screen()
         else:
             self.switch_screen(StartScreen())
