@@ -35,6 +35,7 @@ SCREENS = (  # (label, game, players, options[, the steps to stop at])
     ("halloween turn", "halloween", HALLOWEEN, {}, ("start",)),
     ("halloween auction", "halloween", HALLOWEEN, {}, ("auction", "auction_bids")),
     ("18 fantasmas", "18-fantasmas", ["Ana", "Bo"], {}),
+    ("alien 1979", "alien-1979", ["Ana", "Bea", "Carlos", "Dani"], {}),
 )
 
 

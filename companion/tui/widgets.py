@@ -136,8 +136,13 @@ class OutcomeBanner(Vertical):
         head = say(outcome.line, lang) if outcome.line is not None else say(prompt.title, lang)
         put(self.query_one("#outcome-title", Static), Content(f"★  {head.upper()}  ★"))
         winners = ", ".join(outcome.winners)
-        put(self.query_one("#outcome-detail", Static),
-            Content(ui("ui.game.winners", lang, names=winners) if winners else ui("ui.game.draw", lang)))
+        # No winner: the game's own line says why (an Alien that won is no draw); only a
+        # game that says nothing gets the generic "a draw".
+        detail = (ui("ui.game.winners", lang, names=winners) if winners
+                  else "" if outcome.line is not None else ui("ui.game.draw", lang))
+        detail_widget = self.query_one("#outcome-detail", Static)
+        detail_widget.display = bool(detail)
+        put(detail_widget, Content(detail))
 
 
 class ChoiceBar(Static):

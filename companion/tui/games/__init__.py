@@ -47,3 +47,4 @@ def make_game_screen(session: Any) -> "GameScreen":
 register_screen("gauekos", "companion.tui.games.gauekos:GauekosScreen")
 register_screen("halloween", "companion.tui.games.halloween:HalloweenScreen")
 register_screen("18-fantasmas", "companion.tui.games.fantasmas:FantasmasScreen")
+register_screen("alien-1979", "companion.tui.games.alien:AlienScreen")
