@@ -241,9 +241,10 @@ class EventLog(ScrollView, can_focus=False):
             return Strip.blank(width, style)
         index = bisect_right(ends, line)
         entry = shown[index]
-        # In view but not made (a frame before `_settle` caught up): make it; its height is
-        # set right when the log next settles.
-        entry.wrap(width, self.visual_style, RenderOptions(self._get_style, self.styles))
+        if entry.wrapped_for != (entry.key, width):
+            # In view but not made (a frame before `_settle` caught up): make it; its height
+            # is set right when the log next settles. Made entries cost no style lookup here.
+            entry.wrap(width, self.visual_style, RenderOptions(self._get_style, self.styles))
         offset = line - (ends[index - 1] if index else 0)
         if offset >= len(entry.strips):
             return Strip.blank(width, style)
