@@ -113,6 +113,10 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def shown(self, value: Any) -> Any:
+        """The value as a listing shows it (a board kept whole in a save shows as its title)."""
+        return value
+
     def coerce(self, raw: Any) -> Any:
         """Turn typed text (or a TOML value) into this option's type, or refuse."""
         kind = type(self.default)

@@ -35,7 +35,7 @@ MAX_DRAWS = 256  # rolls and draws recorded by one action (a 28-seat deal is 28)
 MAX_ACTIONS = 50_000  # [[action]] blocks in a save: 25x a 2,000-action game
 MAX_PLAYERS = 99  # names in a save (no game seats more)
 MAX_WORD = 40  # characters of a deck's name, a card, an option's key
-MAX_OPTION_TEXT = 100  # characters of an option's text value
+MAX_OPTION_TEXT = 8 * 1024  # characters of an option's text value (a Kaijupoly board kept whole: ~2 KB)
 SEED_DIGITS = 20  # a seed is a whole number of at most this many digits (2**64 has 20)
 
 # The exact shape `Entry.to_block` writes, for a fast path past tomllib (which
