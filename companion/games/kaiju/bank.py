@@ -6,6 +6,10 @@ or payee is a seat or None for the bank, and is written in `g.ledger`, so the
 money the generals hold is always their starting money plus what the ledger
 says the bank paid them less what they paid it (tested as an invariant).
 
+The game keeps the last LEDGER_KEPT payments (a screen shows the recent
+history; every payment is also an event of the log), so that a long game's
+copies and snapshots cost no more than a short one's.
+
 A debt the general cannot pay waits in `g.debts`: the general gives up one
 city (or service) at a time, its troops at half their cost and the city at
 its mortgage value, each counted destroyed, until the debt can be paid
@@ -19,6 +23,7 @@ from companion.core.game import Event
 from .odds import CUARTEL
 from .say import event, money, square
 
+LEDGER_KEPT = 200
 REASONS = ("start", "salary", "stations", "power", "rent", "rubble", "tax", "fine", "card", "troops", "supplies",
            "sale", "leaves")
 
@@ -36,6 +41,15 @@ def pay(g, payer: int | None, payee: int | None, amount: int, why: str) -> None:
     if payee is None:
         g.bank_took += amount
     g.ledger.append({"from": payer, "to": payee, "amount": amount, "why": why, "round": g.round})
+    g.payments += 1
+    if len(g.ledger) > LEDGER_KEPT:
+        del g.ledger[0]
+
+
+def since(g, count: int) -> list[dict]:
+    """The payments made after the first `count` (as many as the ledger still keeps)."""
+    new = g.payments - count
+    return g.ledger[len(g.ledger) - new:] if new > 0 else []
 
 
 def owe(g, debtor: int, creditor: int | None, amount: int, why: str) -> list[Event]:

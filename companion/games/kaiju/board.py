@@ -59,6 +59,9 @@ class Board:
     def __post_init__(self) -> None:
         assert len(self.squares) == SQUARES
 
+    def __deepcopy__(self, memo: dict) -> "Board":
+        return self  # frozen: a copy of a game (the session's, a trial's) shares its board
+
     @cached_property
     def deeds(self) -> tuple[int, ...]:
         return tuple(s.position for s in self.squares if s.deed)

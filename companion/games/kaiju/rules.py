@@ -15,6 +15,7 @@ docs/rules/kaijupoly.md.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from companion.core.game import Event, Option, Outcome
@@ -76,7 +77,8 @@ class Kaijupoly(StepGame):
         self.round = 0
         self.queue: list[dict] = []
         self.debts: list[dict] = []
-        self.ledger: list[dict] = []  # every payment: from, to (None: the bank), amount, why, round
+        self.ledger: list[dict] = []  # the last payments: from, to (None: the bank), amount, why, round
+        self.payments = 0  # every payment ever made
         self.bank_paid = self.bank_took = 0  # the ledger's totals to and from the bank
         self.battle: dict | None = None
         self.leftovers: list[int] = []
@@ -84,6 +86,15 @@ class Kaijupoly(StepGame):
         self.rolls: dict[int, int] = {}
         self.picks: list[int] = []
         self.winner: int | None = None
+
+    def __deepcopy__(self, memo: dict) -> "Kaijupoly":
+        """A copy (the session's trial of an action) shares the ledger's entries: each is written
+        once and never changed."""
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            clone.__dict__[key] = list(value) if key == "ledger" else copy.deepcopy(value, memo)
+        return clone
 
     @property
     def over(self) -> bool:
