@@ -39,18 +39,21 @@ def fight(g, item: dict, kaiju: tuple[int, int], die: int) -> list[Event]:
     record = {"kaiju": list(kaiju), "die": die, "bonus": bonus(level), "before": level}
     g.battle["rounds"].append(record)
     if attack == defence and not mega:
-        record["result"], record["after"] = "tie", level
+        record["result"], record["after"], record["odds"] = "tie", level, str(survival(level))
         return [event("battle.tie", **said)]
     if defence > attack:
-        record["result"], record["after"] = "repelled", level
+        record["result"], record["after"], record["odds"] = "repelled", level, "1"
         g.battle["end"] = "repelled"
         g.queue.pop(0)
         return [event("battle.repelled", **said, troops=troops(level))]
     after = after_hit(level, mega)
     g.level[position] = after
     g.battle["level"] = after
-    record["result"], record["after"] = ("mega" if mega else "hit"), after
-    events = [event("battle.mega" if mega else "battle.hit", **said, troops=troops(after))]
+    record["result"], record["after"], record["odds"] = ("mega" if mega else "hit"), after, str(survival(after))
+    if after == 0:  # the last platoon falls: said once, by the line that says the city falls
+        events = [event("battle.mega_last" if mega else "battle.hit_last", **said)]
+    else:
+        events = [event("battle.mega" if mega else "battle.hit", **said, troops=troops(after))]
     if after == 0:
         g.battle["end"] = "destroyed"
         g.queue.pop(0)

@@ -26,7 +26,7 @@ class Square:
     position: int
     kind: str
     name: str
-    short: str  # at most 10 characters, for the ring at 80 columns
+    short: str  # at most 8 characters, for the ring at 80 columns
     group: str | None = None
     price: int = 0
     house: int = 0  # a platoon

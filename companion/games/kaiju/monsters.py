@@ -191,7 +191,8 @@ class KingOfMonsters(StepGame):
         me, other = item["mover"], item["other"]
         a, b = sum(mine), sum(theirs)
         said = {"player": self.players[me], "other": self.players[other], "a": a, "b": b}
-        self.fight = {"mover": me, "other": other, "mine": list(mine), "theirs": list(theirs)}
+        self.fight = {"mover": me, "other": other, "mine": list(mine), "theirs": list(theirs),
+                      "winner": None if a == b else me if a > b else other}
         if a == b:
             return [event("fight.tie", **said)]
         self.queue.pop(0)
@@ -277,9 +278,16 @@ class KingOfMonsters(StepGame):
             "battle": self.battle,
             "fight": self.fight,
             "odds": {str(p): str(survival(v)) for p, v in self.level.items() if v and p not in self.destroyed},
-            "threat": {str(p): str(c) for p, c in landing(self.pos[self.current], backwards=False).items()
-                       if self.board[p].kind == "city" and p not in self.destroyed} if self.phase == "play" else {},
+            "threat": self.threat(2),
+            "threat_one_die": self.threat(1),
         }
+
+    def threat(self, dice: int) -> dict[str, str]:
+        """For each city that stands, the chance the kaiju to move lands on it with `dice` dice."""
+        if self.phase != "play":
+            return {}
+        return {str(p): str(c) for p, c in landing(self.pos[self.current], backwards=False, dice=dice).items()
+                if self.board[p].kind == "city" and p not in self.destroyed}
 
     def public_state(self) -> dict[str, Any]:
         p = self.players

@@ -37,6 +37,9 @@ class KStep(Step):
 
 
 def troops_label(g, position: int, level: int, cost: int):
+    """A troops choice with what it does to the city's odds (and what they are now, once it has troops)."""
+    if not g.level[position]:
+        return line("choice.troops_first", troops=troops(level), amount=money(g, cost), odds=percent(survival(level)))
     return line("choice.troops", troops=troops(level), amount=money(g, cost),
                 odds=percent(survival(level)), was=percent(survival(g.level[position])))
 

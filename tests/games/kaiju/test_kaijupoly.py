@@ -74,8 +74,8 @@ def test_troops_on_landing_show_what_they_do_to_the_odds(tmp_path):
     assert prompt.step == "troops" and prompt.who == "Ana"
     labels = {c.notation: c.label for c in prompt.choices}
     from companion.core.language import render
-    assert render(labels["troops 3 3"], "es") == "3 pelotones por 150 €: resiste el 66 % (ahora el 0 %)"
-    assert render(labels["troops 3 cuartel"], "es") == "un Cuartel por 250 €: resiste el 95 % (ahora el 0 %)"
+    assert render(labels["troops 3 3"], "es") == "3 pelotones por 150 €: resiste el 66 %"
+    assert render(labels["troops 3 cuartel"], "es") == "un Cuartel por 250 €: resiste el 95 %"
     assert "skip" in labels
 
 
