@@ -36,6 +36,8 @@ SCREENS = (  # (label, game, players, options[, the steps to stop at])
     ("halloween auction", "halloween", HALLOWEEN, {}, ("auction", "auction_bids")),
     ("18 fantasmas", "18-fantasmas", ["Ana", "Bo"], {}),
     ("alien 1979", "alien-1979", ["Ana", "Bea", "Carlos", "Dani"], {}),
+    ("kaijupoly", "kaijupoly", ["Ana", "Bea", "Carlos"], {}),
+    ("rey de los monstruos", "rey-de-los-monstruos", ["Ane", "Iker", "Lur"], {"kaiju_fights": True}),
 )
 
 

@@ -22,3 +22,14 @@ class Line:
 
 
 Text = Line | str
+
+
+def joined(items: list[Any], game: str, empty: str = "nobody") -> Any:
+    """Items (names, or Lines) joined the table's way with the game's `list.comma` and
+    `list.and` lines ("Ana, Bea y Carlos"); the game's `empty` line when there are none."""
+    if not items:
+        return Line(f"{game}.{empty}")
+    result = items[0]
+    for item in items[1:-1]:
+        result = Line(f"{game}.list.comma", {"a": result, "b": item})
+    return result if len(items) == 1 else Line(f"{game}.list.and", {"a": result, "b": items[-1]})

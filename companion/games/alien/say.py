@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from companion.core.game import Event, Line
+from companion.core.lines import joined
 
 from .cards import rank, suit
 from .notation import NAME
@@ -36,22 +37,9 @@ def card(c: str) -> Line:
 
 def cards(cs: Iterable[str]) -> Line:
     """Several cards, joined the table's way ("Sota de oros, Sota de copas y Sota de bastos")."""
-    listed = [card(c) for c in cs]
-    if not listed:
-        return line("none")
-    if len(listed) == 1:
-        return listed[0]
-    first = listed[0]
-    for following in listed[1:-1]:
-        first = line("list.comma", a=first, b=following)
-    return line("list.and", a=first, b=listed[-1])
+    return joined([card(c) for c in cs], NAME, "none")
 
 
 def names(players: list[str]) -> Line | str:
     """Players' names joined the table's way, or "nobody"."""
-    if not players:
-        return line("nobody")
-    joined: Line | str = players[0]
-    for name in players[1:-1]:
-        joined = line("list.comma", a=joined, b=name)
-    return joined if len(players) == 1 else line("list.and", a=joined, b=players[-1])
+    return joined(list(players), NAME)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.core.game import Event, Line
+from companion.core.lines import joined
 
 from .notation import CUARTEL, NAME
 
@@ -41,9 +42,4 @@ def troops(level: int) -> Line:
 
 def names(players: list[str]) -> Line | str:
     """Players' names joined the table's way, or "nobody"."""
-    if not players:
-        return line("nobody")
-    joined: Line | str = players[0]
-    for name in players[1:-1]:
-        joined = line("list.comma", a=joined, b=name)
-    return joined if len(players) == 1 else line("list.and", a=joined, b=players[-1])
+    return joined(list(players), NAME)
