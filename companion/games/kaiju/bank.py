@@ -153,6 +153,7 @@ def eliminate(g, seat: int) -> list[Event]:
     g.out[seat] = True
     g.eliminated.append(seat)
     g.jailed[seat] = None
+    g.jail_cards[seat] = 0  # back to the deck: nobody out of the game holds cards
     for p in held(g, seat):
         g.owner[p] = None
     events = [event("out", player=g.players[seat])]

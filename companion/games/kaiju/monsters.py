@@ -75,6 +75,9 @@ class KaijuFightStep(Step):
     def facts(self, g, s):
         return g.facts()
 
+    def who(self, g, s):
+        return [s["mover"], s["other"]]  # each rolls its own 2d6
+
     def title(self, g, s):
         return line("step.fight", player=g.players[s["mover"]], other=g.players[s["other"]])
 

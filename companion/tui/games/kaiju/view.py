@@ -87,7 +87,7 @@ def table_section(game: Any, position: Mapping[str, Any], tags: Sequence[Tag], l
                      + ui(f"{UI}.col.money", lang).rjust(cash) + "  "
                      + ui(f"{UI}.col.cities", lang) + "  " + ui(f"{UI}.col.square", lang), "dim"))
     lines = [heading(game, position, lang)]
-    if position["phase"] != "play":
+    if position["phase"] in ("deal", "order", "pick"):  # before play: the deeds each holds
         owners = position["owner"]
         for seat, name in enumerate(players):
             held = sum(1 for o in owners.values() if o == seat)
