@@ -167,7 +167,7 @@ def _run_app(app) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from companion.tui.app import create_app  # textual loads only for the TUI
 
-    return _run_app(create_app(lang=args.lang, seed=args.seed, mute=args.mute))
+    return _run_app(create_app(lang=args.app_lang, seed=args.seed, mute=args.mute))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -319,7 +319,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from companion.tui.app import create_app
 
     try:
-        return _run_app(create_app(session=session, lang=args.lang or session.lang, mute=args.mute))
+        # --lang wins (given before or after `play`); else the app's remembered choice, else the save's.
+        return _run_app(create_app(session=session, lang=args.lang, mute=args.mute))
     finally:
         session.close()
 
@@ -474,7 +475,9 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"companion {__version__}")
-    parser.add_argument("--lang", choices=langs, default="es", help="language of the app and the narrator (default es)")
+    parser.add_argument("--lang", choices=langs, dest="app_lang",
+                        help="language of the app and the narrator (default: the one chosen last time, else es); "
+                             "also the language of a command given after it")
     parser.add_argument("--seed", type=int, help="seed for the app's dice (for a reproducible evening)")
     parser.add_argument("--mute", action="store_true", help="start with narration muted (subtitles only)")
     parser.set_defaults(func=cmd_tui)
@@ -550,6 +553,8 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(_needs_speech(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
+    if getattr(args, "app_lang", None) and getattr(args, "lang", None) is None:
+        args.lang = args.app_lang  # `companion --lang eu play FILE`: the --lang before the command counts too
     try:
         return args.func(args)
     except CompanionError as exc:

@@ -42,6 +42,7 @@ class Utterance:
     text: str
     lang: str = "en"
     line_id: str | None = None
+    cue: str | None = None  # a sound cue (see cues.py) instead of words
     cancelled: threading.Event = field(default_factory=threading.Event, compare=False, repr=False)
 
 
@@ -81,6 +82,11 @@ class RecordingBackend:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._utterances: list[Utterance] = []
+        self.cues: list[str] = []  # the sound cues played, in order
+
+    def play_cue(self, name: str, path: Path, cancelled: threading.Event) -> None:
+        with self._lock:
+            self.cues.append(name)
 
     def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
         with self._lock:
@@ -138,6 +144,11 @@ class AudioBackend(ABC):
             self.player.play(path, utterance.cancelled)
         finally:
             path.unlink(missing_ok=True)
+
+    def play_cue(self, name: str, path: Path, cancelled: threading.Event) -> None:
+        """Play a sound cue's WAV (made by cues.py) with the speech player."""
+        if not cancelled.is_set():
+            self.player.play(path, cancelled)
 
     def cancel(self) -> None:
         self.player.cancel()

@@ -101,6 +101,22 @@ class Narrator:
             self._queue.put((self._generation, Utterance(text, self._lang, line_id)))
         return text
 
+    def cue(self, name: str) -> bool:
+        """Play the sound cue `name` ("chime", "tick"; see cues.py) in turn with the lines.
+
+        Never blocks. Muted, closed or text-only: nothing is played. Returns True when the
+        cue will be heard; False tells the caller to show it as text instead."""
+        from .cues import CUES
+
+        if name not in CUES:
+            raise ValueError(f"no cue {name!r}; the cues are {', '.join(CUES)}")
+        with self._cond:
+            if self._muted or self._closed or self._text_only or not hasattr(self.backend, "play_cue"):
+                return False
+            self._pending += 1
+            self._queue.put((self._generation, Utterance("", self._lang, None, cue=name)))
+        return bool(getattr(self.backend, "audible", False))
+
     # -- control (any thread) --------------------------------------------------
 
     def skip(self) -> None:
@@ -193,6 +209,9 @@ class Narrator:
             self._notice(notice)
         if self._text_only:
             return
+        if utterance.cue is not None:
+            self._play_cue(utterance)
+            return
         try:
             self.backend.speak(utterance, on_audio=self._audio_ready)
         except NoAudioDevice as exc:
@@ -206,6 +225,16 @@ class Narrator:
         except Exception as exc:  # a backend bug must not kill the worker or print a traceback
             log.exception("narrator backend failed")
             self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=str(exc)))
+
+    def _play_cue(self, utterance: Utterance) -> None:
+        from .cues import cue_path
+
+        try:
+            self.backend.play_cue(utterance.cue, cue_path(utterance.cue), utterance.cancelled)
+        except NoAudioDevice as exc:
+            self._go_text_only(exc, notice_text("speech.no_audio", utterance.lang))
+        except Exception:  # a cue that cannot be played is only a missing sound
+            log.exception("sound cue failed")
 
     def _go_text_only(self, exc: BaseException, notice: str) -> None:
         log.info("narration goes text-only: %s", exc)

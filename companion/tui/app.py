@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from companion.core.language import LANGUAGES
 
-from . import narration
+from . import memory, narration
 from .i18n import ui
 from .keys import translate_keys
 from .saves import default_home, write_crash_log
@@ -89,6 +89,7 @@ class CompanionApp(App[None]):
     CSS_PATH = [HERE / "app.tcss", HERE / "start.tcss"]
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("question_mark", "keys", "Keys", key_display="?"),
     ]
 
     lang: reactive[str] = reactive("es", init=False)
@@ -96,6 +97,12 @@ class CompanionApp(App[None]):
 
     subtitle: reactive[str] = reactive("", init=False)
     """What the narrator last said."""
+
+    text_only: reactive[bool] = reactive(False, init=False)
+    """Narration is shown, not heard (no speech engine or no sound device): marked on screen."""
+
+    cue_text: reactive[str] = reactive("", init=False)
+    """A sound cue that is not heard (muted, text only), shown for a moment instead."""
 
     def __init__(self, *, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                  lang: str | None = None, session: Any = None, start: str = "start",
@@ -111,7 +118,8 @@ class CompanionApp(App[None]):
         self.dice_history: list[RollRecord] = []
         self.session = session
         self.start = "game" if session is not None else start
-        first_lang = lang or (session.lang if session is not None else "es")
+        # --lang wins; else the language the person chose last time; else the save's.
+        first_lang = lang or memory.remembered_lang(self.home) or (session.lang if session is not None else "es")
         if first_lang not in LANGUAGES:
             first_lang = "es"
         self.set_reactive(CompanionApp.lang, first_lang)
@@ -126,6 +134,7 @@ class CompanionApp(App[None]):
             return
         self.narrator, self._release_narrator = narration.build(
             narrator, first_lang, self._on_subtitle, self._on_notice)
+        self.set_reactive(CompanionApp.text_only, narration.is_text_only(self.narrator))
         self._set_narrator_lang(first_lang)
         if mute and not getattr(self.narrator, "muted", False):
             self.narrator.toggle_mute()
@@ -139,6 +148,7 @@ class CompanionApp(App[None]):
         translate_keys(self, self.lang)
         # Pushed (not returned by get_default_screen) so their CSS_PATH is loaded.
         if self.start == "game":
+            self._remember_file(self.session)
             self.push_screen(make_game_screen(self.session))
         elif self.start == "dice":
             self.push_screen(_dice_screen())
@@ -163,6 +173,7 @@ class CompanionApp(App[None]):
         before = self._release_narrator
         self.narrator, self._release_narrator = message.narrator, message.release
         self._set_narrator_lang(self.lang)
+        self.text_only = narration.is_text_only(self.narrator)
         before()
 
     def _back_to_start(self) -> None:
@@ -178,16 +189,31 @@ class CompanionApp(App[None]):
         if self.session is not None and self.session is not session:
             self.session.close()
         self.session = session
-        self.lang = session.lang
+        self._remember_file(session)
         self.push_screen(make_game_screen(session))
+
+    def _remember_file(self, session: Any) -> None:
+        """A save opened from outside the saves folder is listed under Continue from now on."""
+        path = getattr(session, "path", None)
+        if path is not None:
+            memory.remember_file(self.home, Path(path))
+            memory.remember_summary(self.home, session)
 
     def leave_game(self, screen: GameScreen) -> None:
         """Back to the start screen; the game is saved already."""
         if self.session is screen.session:
+            memory.remember_summary(self.home, self.session)
             self.session.close()
             self.session = None
         self.subtitle = ""
         self._back_to_start()
+
+    def action_keys(self) -> None:
+        """Every key of the screen shown now (and the app's), in the table's language."""
+        from .modals import KeysScreen
+
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen(self.screen))
 
     def action_dice(self) -> None:
         if not _is_dice_screen(self.screen):
@@ -216,7 +242,28 @@ class CompanionApp(App[None]):
         self.subtitle = message.text
 
     def on_narrator_notice(self, message: NarratorNotice) -> None:
+        """Told once, in passing; the mark beside the subtitle (`text_only`) stays."""
         self.notify(message.text, title=ui("ui.speech.notice", self.lang), markup=False, timeout=8)
+        self.text_only = narration.is_text_only(self.narrator)
+
+    _cue_timer: Any = None
+
+    def cue(self, name: str) -> None:
+        """A sound cue: "chime" when a call starts, "tick" in a countdown's last seconds.
+
+        Played in turn with the narrator's lines, muted with it; when it cannot be heard
+        (muted, text only) it shows for a moment beside the subtitle instead."""
+        play = getattr(self.narrator, "cue", None)
+        heard = bool(play(name)) if play is not None else False
+        if heard:
+            return
+        self.cue_text = ui(f"ui.cue.{name}", self.lang)
+        if self._cue_timer is not None:
+            self._cue_timer.stop()
+        self._cue_timer = self.set_timer(1.5, self._clear_cue)
+
+    def _clear_cue(self) -> None:
+        self.cue_text = ""
 
     def _set_narrator_lang(self, lang: str) -> None:
         try:
@@ -245,9 +292,28 @@ class CompanionApp(App[None]):
 
     # -- the command palette -------------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """Textual's palette, its search field in the table's language."""
+        from textual.command import CommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(id="--command-palette",
+                                            placeholder=ui("ui.palette.placeholder", self.lang)))
+
+    def search_themes(self) -> None:
+        from textual.command import CommandPalette
+        from textual.theme import ThemeProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=ui("ui.palette.themes", self.lang)))
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        """Textual's own commands (theme, screenshot, quit) in the table's language, then ours."""
         lang = self.lang
+        yield SystemCommand(ui("ui.cmd.keys", lang), ui("ui.cmd.keys_help", lang), self.action_keys)
+        yield SystemCommand(ui("ui.cmd.theme", lang), ui("ui.cmd.theme_help", lang), self.action_change_theme)
+        yield SystemCommand(ui("ui.cmd.screenshot", lang), ui("ui.cmd.screenshot_help", lang),
+                            lambda: self.set_timer(0.1, self.deliver_screenshot))
+        yield SystemCommand(ui("ui.cmd.quit", lang), ui("ui.cmd.quit_help", lang), self.action_quit)
         game_screen = _loaded("frame", "GameScreen")
         if game_screen is not None and isinstance(screen, game_screen):
             yield SystemCommand(ui("ui.cmd.notation", lang), ui("ui.cmd.notation_help", lang),
@@ -310,6 +376,7 @@ class CompanionApp(App[None]):
     def on_unmount(self) -> None:
         self._closed = True
         if self.session is not None:
+            memory.remember_summary(self.home, self.session)
             self.session.close()
         self._release_narrator()
 

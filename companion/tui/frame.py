@@ -26,20 +26,21 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from textual.actions import parse as parse_action
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from companion.core.dice import Draw
 from companion.core.errors import CompanionError
 from companion.core.language import explain
 from companion.core.game import Event, Outcome, Prompt
 
-from .i18n import ui
+from .i18n import say, ui
 from .keys import translate_keys
 from .log import EventLog
 from .widgets import (
@@ -47,6 +48,7 @@ from .widgets import (
     ChoiceBar,
     DicePanel,
     ErrorLine,
+    FittedFooter,
     FreeRollRequested,
     NotationInput,
     OutcomeBanner,
@@ -122,8 +124,10 @@ class GameScreen(Screen[None]):
         Binding("f6", "free_roll('d6')", "Roll d6", show=False),
         Binding("f8", "free_roll('d8')", "Roll d8", show=False),
         Binding("f2", "free_roll('2d6')", "Roll 2d6", show=False),
-        Binding("escape", "leave", "Menu", show=False),
+        Binding("escape", "leave", "Menu"),
     ]
+    FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
+    """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
 
     revealed: reactive[bool] = reactive(False, init=False, repaint=False)
     """The game master asked to see the private state and events. Changing it redraws only
@@ -149,7 +153,7 @@ class GameScreen(Screen[None]):
         yield ErrorLine(id="error")
         yield SubtitleBar(id="subtitle")
         yield NotationInput(id="notation")
-        yield Footer(compact=True, show_command_palette=False)
+        yield FittedFooter(compact=True, show_command_palette=False)
 
     def compose_table(self) -> ComposeResult:
         """The middle of the screen; override to show a game's own board."""
@@ -164,7 +168,11 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         prompt = self.session.expects()
         if prompt.say is not None and self.session.outcome() is None:
+            self.before_prompt_said(prompt)
             self.narrator.say_line(prompt.say)
+
+    def before_prompt_said(self, prompt: Prompt) -> None:
+        """Just before the prompt's line is said (after the events'): a screen's cue goes here."""
 
     # -- data down -----------------------------------------------------------
 
@@ -276,10 +284,18 @@ class GameScreen(Screen[None]):
         return True
 
     def refuse(self, exc: CompanionError) -> None:
-        """Show a refusal in words; the game is exactly as it was."""
+        """Show a refusal in words, once, on the error line (a toast only where a screen has
+        none showing); the game is exactly as it was. A typo ("did you mean ...?") says
+        what is allowed now too."""
         message = explain(exc, self.lang)
+        line = getattr(exc, "line", None)
+        if getattr(exc, "allowed", None) is None and getattr(line, "id", "") == "error.notation.did_you_mean":
+            hint = self.session.hint()
+            if hint is not None:
+                message = f"{message} {say(hint, self.lang)}"
         self.show_error(message)
-        self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+        if not any(error.display and error.has_class("-shown") and error.visible for error in self.widgets(ErrorLine)):
+            self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
 
     def show_error(self, message: str) -> None:
         """Put `message` on the error line ("" clears it)."""
@@ -294,6 +310,7 @@ class GameScreen(Screen[None]):
                 self.narrator.say_line(event.line)
         prompt = self.session.expects()
         if prompt.say is not None:
+            self.before_prompt_said(prompt)
             self.narrator.say_line(prompt.say)
 
     def on_action_requested(self, message: ActionRequested) -> None:
@@ -343,6 +360,29 @@ class GameScreen(Screen[None]):
     def action_command_line(self) -> None:
         self.query_one(NotationInput).open(ui("ui.game.notation_placeholder", self.lang))
 
+    def on_key(self, event: events.Key) -> None:
+        """`:` opens the notation line at once, and keys already queued behind it (typed fast,
+        pasted, sent by tmux) go into it: Textual routes each key when it arrives and runs a
+        binding's action later, so without this they would reach the screen's own keys."""
+        found = self.query(NotationInput)
+        line = found.first() if found else None
+        if line is None:
+            return
+        if not line.is_open:
+            if event.character != ":" or self.focused is not None:
+                return
+            self.action_command_line()
+        elif self.focused is not line:
+            return
+        elif event.is_printable and event.character:
+            line.insert_text_at_cursor(event.character)
+        elif event.key == "enter":
+            line.post_message(Input.Submitted(line, line.value))
+        else:
+            return
+        event.stop()
+        event.prevent_default()
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, NotationInput):
             return
@@ -369,4 +409,11 @@ class GameScreen(Screen[None]):
         self.action_free_roll(message.dice)
 
     def action_leave(self) -> None:
-        self.app.leave_game(self)
+        """Ask first (the game is saved either way); Enter leaves, Esc stays."""
+        from .modals import LeaveScreen
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.app.leave_game(self)
+
+        self.app.push_screen(LeaveScreen(), answered)

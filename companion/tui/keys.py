@@ -13,6 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from typing import Any
+
+from textual.binding import Binding
 from textual.dom import DOMNode
 
 from .i18n import ui
@@ -28,6 +31,13 @@ def action_values(action: str) -> dict[str, str]:
     match = re.search(r"\((.*)\)", action)
     arg = match.group(1).strip().strip("'\"") if match else ""
     return {"dice": arg, "n": arg}
+
+
+def own_label(node: object, action: str) -> str | None:
+    """A key's words that a screen gives itself for now (Gauekos names a forced step on its key:
+    `␣ Gus dies of grief`), from its `key_label(action)`; None: the packs' words."""
+    hook = getattr(node, "key_label", None)
+    return hook(action) if callable(hook) else None
 
 
 def key_line(action: str, own_lines: dict[str, str]) -> str:
@@ -50,3 +60,79 @@ def translate_keys(node: DOMNode, lang: str) -> None:
             for b in bindings
         ]
     node.refresh_bindings()
+
+
+# -- what the footer shows, and the full list behind `?` ------------------------------
+
+def key_cost(key_display: str, description: str) -> int:
+    """The cells one key takes in a compact footer: `key description` and a space after it."""
+    from rich.cells import cell_len
+
+    return cell_len(key_display) + (1 + cell_len(description) if description else 0) + 1
+
+
+def fit_keys(items: list[Any], costs: list[int], actions: list[str], width: int,
+             spare: tuple[str, ...]) -> list[Any]:
+    """The items (in their order) that fit `width`: those whose action is named in `spare`
+    are dropped first, in that order, then the rightmost; `help` (the `?` key) stays."""
+    keep = list(range(len(items)))
+    total = sum(costs)
+    order = [i for name in spare for i in keep if action_name(actions[i]) == name]
+    order += [i for i in reversed(keep) if i not in order and action_name(actions[i]) != "help"]
+    for index in order:
+        if total <= width:
+            break
+        keep.remove(index)
+        total -= costs[index]
+    return [items[i] for i in keep]
+
+
+def has_line(line_id: str, lang: str) -> bool:
+    from companion.core.language import template
+
+    return template(line_id, lang) != line_id
+
+
+def key_list(screen: Any, lang: str) -> list[tuple[str, str]]:
+    """Every key of `screen` and of the app, as (keys, what it does) in `lang`: the keys of one
+    action together (`1-9`), a key without words only when the packs name its action."""
+    app = screen.app
+    rows: dict[str, tuple[list[str], str]] = {}
+    seen: set[str] = set()
+    for node in (screen, app):
+        own_lines = getattr(node, "KEY_LINES", {})
+        for key, bindings in node._bindings.key_to_bindings.items():
+            if key in seen:
+                continue
+            seen.add(key)
+            for binding in bindings:
+                name = action_name(binding.action)
+                if name in ("command_palette",):
+                    continue
+                line = key_line(binding.action, own_lines)
+                label = own_label(node, binding.action)
+                if label:
+                    words = label
+                elif has_line(line, lang):
+                    words = ui(line, lang, **action_values(binding.action))
+                elif binding.description and binding.description != line:  # (relabelled to the bare id)
+                    words = binding.description
+                else:
+                    continue
+                display = app.get_key_display(binding)
+                group = f"{name}:{words}"
+                keys, _ = rows.setdefault(group, ([], words))
+                if binding.key_display and binding.show:  # `1-9`: the shown one names them all
+                    keys[:] = [display]
+                elif not (keys and "-" in keys[0] and len(keys[0]) > 1 and keys[0][0].isdigit()):
+                    keys.append(display)
+    palette = app.COMMAND_PALETTE_BINDING
+    if app.ENABLE_COMMAND_PALETTE:
+        rows["command_palette"] = ([app.get_key_display(Binding(palette, "command_palette"))],
+                                   ui("ui.key.command_palette", lang))
+    last = [group for group in rows if group.split(":", 1)[0] in GENERIC]  # Textual's own keys go last
+    ordered = [group for group in rows if group not in last] + last
+    return [(" ".join(rows[g][0]), rows[g][1]) for g in ordered if rows[g][0]]
+
+
+GENERIC = ("focus_next", "focus_previous", "copy_text", "command_palette", "quit")

@@ -29,14 +29,26 @@ INDENT = "  "  # an event's lines, under its action's number
 def entry_content(number: int, item: Any, revealed: bool, lang: str) -> Content:
     """One action's lines in the log: `3. notation`, then each event (secret ones covered)."""
     lines: list[Content] = [Content.styled(f"{number}. {shown_notation(item, revealed)}", "dim")]
+    covered = 0  # secret events in a row, told as one line ("6 secrets (v shows them)")
     for event in item.events:
+        if event.private and not revealed:
+            covered += 1
+            continue
+        lines += _covered(covered, lang)
+        covered = 0
         if not event.private:
             lines.append(Content.assemble(INDENT, say(event.line, lang)))
-        elif revealed:
-            lines.append(Content.assemble((INDENT + LOCK + " ", "bold $warning"), say(event.line, lang)))
         else:
-            lines.append(Content.styled(f"{INDENT}{LOCK} {ui('ui.game.secret_event', lang)}", "dim"))
+            lines.append(Content.assemble((INDENT + LOCK + " ", "bold $warning"), say(event.line, lang)))
+    lines += _covered(covered, lang)
     return Content("\n").join(lines)
+
+
+def _covered(count: int, lang: str) -> list[Content]:
+    if not count:
+        return []
+    words = ui("ui.game.secret_event", lang) if count == 1 else ui("ui.game.secret_events", lang, count=count)
+    return [Content.styled(f"{INDENT}{LOCK} {words}", "dim")]
 
 
 class LogEntry:

@@ -28,6 +28,7 @@ class TextNarrator:
         self.on_subtitle = on_subtitle
         self.on_notice = on_notice
         self.muted = True
+        self.text_only = False  # True when it stands in for a speech layer that is missing
         self._last: str | None = None
 
     def say(self, line_id: str, **values: Any) -> None:
@@ -48,6 +49,9 @@ class TextNarrator:
     def skip(self) -> None:
         pass
 
+    def cue(self, name: str) -> bool:
+        return False  # never heard: the app shows it as text
+
     def stop(self) -> None:
         pass
 
@@ -56,6 +60,13 @@ class TextNarrator:
 
     def close(self) -> None:
         pass
+
+
+def is_text_only(narrator: Any) -> bool:
+    """The narrator cannot be heard (no engine, no sound device): lines are shown, not said."""
+    if getattr(narrator, "text_only", False):
+        return True
+    return getattr(getattr(narrator, "backend", None), "name", "") == "silent"
 
 
 def _chain(first: Callback, second: Callback) -> Callback:
@@ -105,6 +116,7 @@ def build(narrator: Any, lang: str, on_subtitle: Callback,
         from companion.speech.narrator import Narrator, create_narrator
     except ImportError:  # no speech layer at all: subtitles only
         made: Any = TextNarrator(lang, on_subtitle, on_notice)
+        made.text_only = True
     else:
         if narrator is None:
             made = create_narrator("auto", lang, on_subtitle, on_notice)

@@ -54,15 +54,45 @@ class SaveSummary:
     actions: int = 0
     problem: Text = ""  # non-empty: the file cannot be read, or its tail is damaged (a Line)
     damaged: bool = False  # a readable prefix exists, so it can be recovered
+    modified: float = 0.0  # when it was last written (seconds since the epoch)
+    state: dict[str, str] | None = None  # where the game stands, by language (remembered, see memory.py)
+    over: bool = False
+
+    @property
+    def when(self) -> str:
+        if not self.modified:
+            return ""
+        return datetime.fromtimestamp(self.modified).strftime("%Y-%m-%d %H:%M")
 
     @property
     def name(self) -> str:
         return printable(self.path.name)  # a file's name may hold an escape sequence: never shown raw
 
 
-def summarize(path: Path) -> SaveSummary:
-    """One save's line; a file that cannot be read is listed as such, whatever is wrong with it."""
+def summarize(path: Path, home: Path | None = None, memory: dict | None = None) -> SaveSummary:
+    """One save's line, read from the journal without replaying it, plus where the game
+    stands when the app remembers it (`memory.summary_of`); a file that cannot be read is
+    listed as such, whatever is wrong with it."""
     from companion.core.journal import read  # here: the start screen's first paint need not wait for it
+
+    summary = _summarize(path, read)
+    if home is None or summary.problem:
+        return summary
+    from dataclasses import replace
+
+    from .memory import summary_of
+
+    try:
+        modified = path.stat().st_mtime
+    except OSError:
+        modified = 0.0
+    known = summary_of(home, path, memory)
+    if known is None:
+        return replace(summary, modified=modified)
+    return replace(summary, modified=modified, state=known["state"], over=known["over"])
+
+
+def _summarize(path: Path, read) -> SaveSummary:
 
     try:
         journal = read(path)
@@ -89,8 +119,19 @@ def recent_saves(home: Path, limit: int = RECENT) -> list[SaveSummary]:
                 continue
     except OSError:
         return []
+    from .memory import load, recent_files
+
+    listed = {path.resolve() for _, _, path in stamped}
+    for path in recent_files(home):  # opened from elsewhere (`companion play FILE`)
+        try:
+            if path.resolve() not in listed:
+                listed.add(path.resolve())
+                stamped.append((path.stat().st_mtime, path.name, path))
+        except OSError:
+            continue
     stamped.sort(key=lambda item: item[:2], reverse=True)
-    return [summarize(path) for _, _, path in stamped[:limit]]
+    remembered = load(home)
+    return [summarize(path, home, remembered) for _, _, path in stamped[:limit]]
 
 
 def write_crash_log(home: Path, error: BaseException, context: str = "") -> tuple[Path | None, str]:

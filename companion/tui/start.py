@@ -7,7 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -17,7 +17,6 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
     Checkbox,
-    Footer,
     Input,
     OptionList,
     RadioButton,
@@ -26,6 +25,7 @@ from textual.widgets import (
     Static,
     TabbedContent,
     TabPane,
+    Tabs,
 )
 from textual.widgets.option_list import Option as ListOption
 
@@ -37,8 +37,9 @@ from companion.core.text import printable
 
 from .i18n import game_summary, game_title, option_help, option_label, option_value, say, ui
 from .keys import translate_keys
+from .memory import last_game, remember_game, remember_lang
 from .saves import SaveSummary, recent_saves, save_path
-from .widgets import ErrorLine, UIText
+from .widgets import ErrorLine, FittedFooter, UIText
 
 HERE = Path(__file__).parent
 
@@ -78,14 +79,21 @@ class NewGameForm(VerticalScroll):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.games = game_names()
-        self.game_cls: type[Game] = find_game(self.games[0][0])
+        self.first = self.games[0][0]
+        self.game_cls: type[Game] = find_game(self.first)
         self._options_game: type[Game] | None = None  # the game the option fields belong to
 
     def compose(self) -> ComposeResult:
         lang = self.app.lang
+        remembered = last_game(self.app.home)  # the last game chosen (never the dice duel)
+        if remembered is not None and remembered in dict(self.games):
+            try:
+                self.game_cls, self.first = find_game(remembered), remembered
+            except CompanionError:
+                pass
         with Horizontal(classes="row"):
             yield UIText("ui.start.game", classes="label")
-            yield Select(self._game_titles(lang), value=self.games[0][0], allow_blank=False, compact=True,
+            yield Select(self._game_titles(lang), value=self.first, allow_blank=False, compact=True,
                          id="game")
         yield Static(id="summary", classes="help", markup=False)
         with Horizontal(classes="row"):
@@ -110,9 +118,9 @@ class NewGameForm(VerticalScroll):
         # By name: listing the games must not import them all.
         return [(Content(say(Line(f"game.{name}.title"), lang)), name) for name, _ in self.games]
 
-    def relabel(self, options: bool = True) -> None:
+    def relabel(self, options: bool = True, titles: bool | None = None) -> None:
         lang = self.app.lang
-        if options:  # the language changed: the games' titles too
+        if options if titles is None else titles:  # the language changed: the games' titles too
             select = self.query_one("#game", Select)
             chosen = select.value
             with select.prevent(Select.Changed):
@@ -152,9 +160,13 @@ class NewGameForm(VerticalScroll):
         lang = self.app.lang
         box = self.query_one("#options", Vertical)
         values = self.option_values() if self._options_game is self.game_cls else {}
+        focused = self.app.focused
+        lost = focused is not None and box in focused.ancestors  # a field about to go
         await box.remove_children()
         self._options_game = self.game_cls
         await box.mount_all(self._option_rows(values, lang))
+        if lost or self.app.focused is None or not self.app.focused.is_attached:
+            self.query_one("#game", Select).focus()  # where the person was: never nowhere
 
     def _option_rows(self, values: dict[str, Any], lang: str) -> list[Any]:
         rows: list[Any] = []
@@ -212,7 +224,9 @@ class NewGameForm(VerticalScroll):
         if event.value is Select.NULL or event.value == self.game_cls.name:
             return
         self.game_cls = find_game(str(event.value))
-        self.relabel()
+        # Not the games' titles: resetting the Select's options while its list is closing left
+        # the focus on the hidden list (Tab and typing went nowhere).
+        self.relabel(titles=False)
 
     @on(Checkbox.Changed)
     def option_toggled(self, event: Checkbox.Changed) -> None:
@@ -297,20 +311,32 @@ class SavesPanel(Vertical):
         if not saves:
             listing.add_option(ListOption(Content(ui("ui.resume.none", lang)), disabled=True))
             return
-        listing.add_options([ListOption(self._line(s, lang), id=str(i)) for i, s in enumerate(saves)])
+        listing.add_options([ListOption(self._line(s, lang, self.home), id=str(i)) for i, s in enumerate(saves)])
         listing.highlighted = 0
 
     @staticmethod
-    def _line(save: SaveSummary, lang: str) -> Content:
+    def _line(save: SaveSummary, lang: str, home: Path | None = None) -> Content:
+        name = save.name
+        if home is not None and save.path.parent != home:  # opened from elsewhere: say where
+            name = printable(str(save.path))
         if save.problem and not save.damaged:
-            return Content.assemble((save.name, "bold"), "\n  ", ("⚠ " + ui("ui.resume.unreadable", lang), "$text-error"))
+            return Content.assemble((name, "bold"), "\n  ", ("⚠ " + ui("ui.resume.unreadable", lang), "$text-error"))
         title = save.game
         try:
             title = game_title(find_game(save.game), lang)
         except CompanionError:
             pass
-        details = ui("ui.resume.details", lang, game=title, players=", ".join(save.players), count=save.actions)
-        parts: list[Any] = [(save.name, "bold"), "\n  ", details]
+        parts: list[Any] = [(name, "bold"), "\n  ", title, " · "]
+        for number, player in enumerate(save.players):  # names as typed: plain text, never markup
+            parts += [", " if number else "", (player, "bold")]
+        state = (save.state or {}).get(lang) or (save.state or {}).get("en")
+        if state:
+            state = ui("ui.resume.over", lang, result=state) if save.over else state
+            parts += ["\n  ", ui("ui.resume.state", lang, state=state, when=save.when, count=save.actions)]
+        else:
+            parts += ["\n  ", ui("ui.resume.unknown_state", lang, count=save.actions)]
+            if save.when:
+                parts += [" · ", save.when]
         if save.damaged:
             parts += ["  ", ("⚠ " + ui("ui.resume.damaged_mark", lang), "$text-warning")]
         return Content.assemble(*parts)
@@ -386,6 +412,7 @@ class StartScreen(Screen[None]):
     """New game, resume, language, dice and tables."""
 
     CSS_PATH = [HERE / "start.tcss"]
+    _opened = False  # the first listing of the saves has been shown
     BINDINGS = [
         Binding("f1", "new", "New game"),
         Binding("f2", "reload", "Saves"),
@@ -408,7 +435,7 @@ class StartScreen(Screen[None]):
             with TabPane(Content(ui("ui.start.resume", lang)), id="tab-resume"):
                 yield SavesPanel(self.app.home, id="resume")
             yield TabPane(Content(ui("ui.dice.title", lang)), id="tab-dice")
-        yield Footer(compact=True)
+        yield FittedFooter(compact=True)
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self.relabel, init=False)
@@ -430,6 +457,36 @@ class StartScreen(Screen[None]):
     @on(TabbedContent.TabActivated, "#start-tabs")
     async def tab_opened(self, event: TabbedContent.TabActivated) -> None:
         await self.open_tab(event.pane.id or "")
+        if event.pane.id == self.query_one(TabbedContent).active:  # not a late word of a tab left since
+            self.focus_tab(event.pane.id or "")
+
+    def on_key(self, event: events.Key) -> None:
+        """A key with nothing focused (the focused field just went away): the tab's first field
+        takes the focus, and the key."""
+        if self.focused is not None or not (event.is_printable or event.key in ("tab", "shift+tab")):
+            return
+        if event.key in self.active_bindings:  # `?` lists the keys: a key of its own
+            return
+        field = self.focus_tab(self.query_one(TabbedContent).active)
+        if field is not None:
+            event.stop()
+            if event.is_printable and isinstance(field, Input) and event.character:
+                keep, field.select_on_focus = field.select_on_focus, False  # the key is not to be replaced
+                field.insert_text_at_cursor(event.character)
+                self.call_after_refresh(setattr, field, "select_on_focus", keep)
+
+    def focus_tab(self, pane_id: str) -> Any:
+        """Focus the field a tab starts on (the players, the list of saves, the dice button);
+        returns it, or None when the focus stays where it is."""
+        wanted = {"tab-new": "#players", "tab-resume": "#saves", "tab-dice": "#to-dice"}.get(pane_id)
+        focused = self.focused
+        if wanted is None or (focused is not None and (
+                pane_id in [a.id for a in focused.ancestors] or isinstance(focused, Tabs))):
+            return None  # inside the tab already, or walking the tab bar: leave it where the person put it
+        for widget in self.query(wanted):
+            widget.focus()
+            return widget
+        return None
 
     async def open_tab(self, pane_id: str) -> None:
         """Build a tab's contents the first time it is opened."""
@@ -448,6 +505,7 @@ class StartScreen(Screen[None]):
         event.stop()
         if event.pressed.name:
             self.app.lang = event.pressed.name
+            remember_lang(self.app.home, event.pressed.name)
 
     @on(Button.Pressed, "#to-dice")
     def to_dice(self, event: Button.Pressed) -> None:
@@ -461,6 +519,8 @@ class StartScreen(Screen[None]):
         from companion.core.session import Session  # loads when a game starts, not with the screen
 
         form = self.query_one(NewGameForm)
+        if message.game.name != "dice-duel":
+            remember_game(self.app.home, message.game.name)
         path = save_path(self.app.home, message.game.name, message.save_as)
         try:
             session = Session.new(message.game, message.players, message.options, seed=self.app.seed,
@@ -476,17 +536,21 @@ class StartScreen(Screen[None]):
         self.query_one(TabbedContent).active = "tab-new"
         self.query_one("#players", Input).focus()
 
-    async def action_reload(self) -> None:
+    async def action_reload(self, load: bool = True) -> None:
         """Show the saves (read again from the folder) with the newest highlighted."""
         self.query_one(TabbedContent).active = "tab-resume"
         await self.open_tab("tab-resume")
         self.query_one("#saves", OptionList).focus()
-        self.load_saves()
+        if load:
+            self.load_saves()
 
     @work(exclusive=True, group="saves")
     async def load_saves(self) -> None:
         saves = await asyncio.to_thread(recent_saves, self.app.home)
         self.query_one(SavesPanel).show(saves)
+        if saves and not self._opened:  # there is a game to go on with: open on it
+            await self.action_reload(load=False)
+        self._opened = True  # (set last: a listing cancelled by a newer one leaves it to that one)
 
     def on_resume_requested(self, message: ResumeRequested) -> None:
         message.stop()

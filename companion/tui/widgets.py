@@ -8,19 +8,21 @@ plus styles), never as markup.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Footer, Input, Static
+from textual.widgets._footer import FooterKey
 
 from companion.core.dice import Draw
 from companion.core.game import Choice, Outcome, Prompt
 
 from .i18n import say, state_label, ui
-from .keys import translate_keys
+from .keys import action_values, fit_keys, has_line, key_cost, key_line, own_label, translate_keys
 
 LOCK = "◈"  # in common monospace fonts, one cell wide (an emoji lock is two, or missing)
 
@@ -157,23 +159,50 @@ class ChoiceBar(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self._choices: tuple[Choice, ...] = ()
+        self._entries: list[Content] | None = None
 
     def show(self, choices: Sequence[Choice], lang: str) -> None:
         choices = tuple(choices)
         self._choices = choices
         if not choices:
+            self._entries = None
             put(self, Content.styled(ui("ui.game.no_choices", lang), "dim"))
             return
-        parts: list[Any] = []
+        entries = []
         for number, choice in enumerate(choices[:9], 1):
             click = f"@click=pick({number - 1})"
-            if parts:
-                parts.append("  ")
-            parts.append((f" {choice.key or number} ", f"bold reverse $accent {click}"))
-            parts.append((f" {say(choice.label, lang)} ", f"bold on $boost {click}"))
+            entries.append(Content.assemble((f" {choice.key or number} ", f"bold reverse $accent {click}"),
+                                            (f" {say(choice.label, lang)} ", f"bold on $boost {click}")))
         if len(choices) > 9:
-            parts += ["  ", (ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim")]
-        put(self, Content.assemble(*parts))
+            entries.append(Content.styled(ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim"))
+        self._entries = entries
+        self._lay_out()
+
+    def _lay_out(self) -> None:
+        """Whole entries per row: a row breaks between two choices, never inside one (`4 Mover a`
+        / `David` read as two choices); only a choice wider than the bar wraps."""
+        entries = self._entries
+        if not entries:
+            return
+        width = self.scrollable_content_region.width
+        if not width:  # not laid out yet: on_resize comes back
+            put(self, Content("  ").join(entries))
+            return
+        lines: list[Content] = []
+        line: list[Content] = []
+        used = 0
+        for entry in entries:
+            size = entry.cell_length
+            if line and used + 2 + size > width:
+                lines.append(Content("  ").join(line))
+                line, used = [], 0
+            used += (2 if line else 0) + size
+            line.append(entry)
+        lines.append(Content("  ").join(line))
+        put(self, Content("\n").join(lines))
+
+    def on_resize(self) -> None:
+        self._lay_out()
 
     def action_pick(self, index: int) -> None:
         if 0 <= index < len(self._choices):
@@ -324,9 +353,22 @@ class SubtitleBar(Static):
 
     def on_mount(self) -> None:
         self.watch(self.app, "subtitle", self._said)
+        self.watch(self.app, "text_only", self._said, init=False)
+        self.watch(self.app, "cue_text", self._said, init=False)
+        self.watch(self.app, "lang", self._said, init=False)
 
-    def _said(self, text: str) -> None:
-        self.update(Content.assemble(("» ", "bold $accent"), text) if text else Content(""))
+    def _said(self, _: Any = None) -> None:
+        app = self.app
+        text = app.subtitle
+        parts: list[Any] = []
+        if getattr(app, "text_only", False):  # the narrator is shown, not heard: say so, always
+            parts += [(f"[{ui('ui.speech.text_only', app.lang)}] ", "italic $text-warning")]
+        if text:
+            parts += [("» ", "bold $accent"), text]
+        cue = getattr(app, "cue_text", "")
+        if cue:
+            parts += [("  " if parts else "") , (cue, "bold $accent")]
+        self.update(Content.assemble(*parts) if parts else Content(""))
 
 
 class ErrorLine(Static):
@@ -361,7 +403,9 @@ class NotationInput(Input):
     def open(self, placeholder: str) -> None:
         self.placeholder = placeholder
         self.add_class("-open")
-        self.focus()
+        # Focus now, not after the queue (Widget.focus defers it): keys typed right after `:`
+        # (a fast typist, a paste) are already queued and must reach this line, not the screen.
+        self.screen.set_focus(self)
 
     def action_close(self) -> None:
         self.value = ""
@@ -372,3 +416,50 @@ class NotationInput(Input):
     def is_open(self) -> bool:
         return self.has_class("-open")
 
+
+
+class FittedFooter(Footer):
+    """The footer with only the keys that fit its width: the screen's `FOOTER_SPARE`
+    actions are dropped first, then the rightmost; `?` (every key) always shows."""
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        active = self.screen.active_bindings
+        shown: dict[str, tuple[Any, bool, str]] = {}
+        lang = self.app.lang
+        for node, binding, enabled, tooltip in active.values():
+            if binding.show:  # Textual's own keys too (a Select's "Dismiss menu") in the table's language
+                line = key_line(binding.action, getattr(node, "KEY_LINES", {}))
+                label = own_label(node, binding.action)
+                if binding.description and label:
+                    binding = replace(binding, description=label)
+                elif binding.description and has_line(line, lang):
+                    binding = replace(binding, description=ui(line, lang, **action_values(binding.action)))
+                shown.setdefault(binding.action, (binding, enabled, tooltip))
+        items = list(shown.values())
+        palette = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, tooltip = found
+                palette = (replace(binding, description=ui("ui.key.command_palette", lang)), enabled, tooltip)
+        display = self.app.get_key_display
+        width = self.size.width or self.app.size.width
+        if palette is not None:
+            width -= key_cost(display(palette[0]), palette[0].description)
+        costs = [key_cost(display(b), b.description) for b, _, _ in items]
+        spare = tuple(getattr(self.screen, "FOOTER_SPARE", ()))
+        self._fitted_width = self.size.width
+        for binding, enabled, tooltip in fit_keys(items, costs, [b.action for b, _, _ in items], width, spare):
+            yield FooterKey(binding.key, display(binding), binding.description, binding.action,
+                            disabled=not enabled, tooltip=tooltip).data_bind(compact=Footer.compact)
+        if palette is not None:
+            binding, enabled, tooltip = palette
+            yield FooterKey(binding.key, display(binding), binding.description, binding.action,
+                            classes="-command-palette", disabled=not enabled,
+                            tooltip=binding.tooltip or binding.description).data_bind(compact=Footer.compact)
+
+    def on_resize(self) -> None:
+        if getattr(self, "_fitted_width", None) != self.size.width:
+            self.call_after_refresh(self.recompose)

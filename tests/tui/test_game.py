@@ -209,11 +209,20 @@ async def test_leaving_the_game_goes_to_the_start_screen(make_app, duel: Session
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("3")
-        await pilot.press("escape")
+        await pilot.press("escape")  # asks first: Enter leaves (the game is saved either way)
+        await pilot.pause()
+        await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
-        assert [s.actions for s in app.screen.query_one("#resume").saves] == [1]
+        saves = app.screen.query_one("#resume").saves
+        assert [s.actions for s in saves] == [1]
+        assert saves[0].state is not None and saves[0].state["es"]  # where it stands, remembered on leaving
+        # It opens on Continue, the game just left highlighted and focused.
+        assert app.screen.query_one("#start-tabs").active == "tab-resume"
+        assert app.focused is app.screen.query_one("#saves")
+        shown = screen_text(app)
+        assert "Ana, [bold]Ana" in shown and "1 acciones · " in shown, shown
 
 
 async def test_muted_start_still_shows_subtitles_and_m_unmutes(make_app, duel: Session, narrator,

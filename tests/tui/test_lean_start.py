@@ -25,6 +25,21 @@ def test_app_import_loads_no_game_or_dice_screen() -> None:
 
 
 async def test_resume_and_dice_tabs_empty_until_opened(make_app, home) -> None:
+    """With no save, the Continue and dice tabs stay empty until opened."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        panel = screen.query_one("#resume", SavesPanel)
+        assert panel.saves == [] and len(panel.children) == 0
+        assert len(screen.query_one("#tab-dice").children) == 0
+        assert screen.focused is screen.query_one("#players")
+
+
+async def test_start_opens_on_continue_with_the_last_game(make_app, home) -> None:
+    """A save to go on with: the start screen opens on Continue, the newest save highlighted and
+    focused, once the saves are read (off the first paint); the dice tab stays empty until opened."""
     Session.new("dice-duel", ["Ana", "Bea"], seed=1, path=home / "one.toml").close()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -33,17 +48,10 @@ async def test_resume_and_dice_tabs_empty_until_opened(make_app, home) -> None:
         screen = app.screen
         assert isinstance(screen, StartScreen)
         panel = screen.query_one("#resume", SavesPanel)
-        assert [s.name for s in panel.saves] == ["one.toml"]  # known before the tab is opened
-        assert len(panel.children) == 0
-        assert len(screen.query_one("#tab-dice").children) == 0
-        assert not screen.query("#saves") and not screen.query("#to-dice")
-        assert screen.focused is screen.query_one("#players")
-
-        await pilot.press("f2")
-        await pilot.pause()
+        assert [s.name for s in panel.saves] == ["one.toml"]
         assert screen.query_one(TabbedContent).active == "tab-resume"
         listing = screen.query_one("#saves", OptionList)
-        assert screen.focused is listing
+        assert screen.focused is listing and listing.highlighted == 0
         assert listing.option_count == 1
         assert "Ana, Bea" in screen_text(app)
         assert len(screen.query_one("#tab-dice").children) == 0

@@ -215,3 +215,72 @@ async def test_house_rule_switch_says_its_state_and_is_saved(make_app, home: Pat
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen.session.game.settings["snake_eyes_reset"] is True
+
+
+async def test_focus_stays_usable_after_switching_game(make_app) -> None:
+    """Switching game on the form (keys, then with a field of the old game focused): the focus is
+    always somewhere, Tab moves on and typing lands in a field."""
+    from textual.widgets import Input, Select
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#players")
+        app.screen.query_one("#game").focus()
+        await pilot.press("enter", "down", "enter")  # open the list, pick the next game
+        await pilot.pause()
+        await pilot.pause()
+        select = app.screen.query_one("#game", Select)
+        assert select.value != "dice-duel"
+        assert app.focused is select
+        await pilot.press("tab")
+        assert app.focused is app.screen.query_one("#players")
+        await pilot.press(*"Ana")
+        assert app.screen.query_one("#players", Input).value == "Ana"
+        # A field of this game has the focus; the game changes under it: the focus goes back to the game.
+        await pilot.press("tab")
+        option = app.focused
+        assert option is not None and option.id and option.id.startswith("option-")
+        select.value = "halloween" if select.value != "halloween" else "gauekos"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is not None and app.focused.is_attached
+        await pilot.press("tab")
+        assert app.focused is not None and app.focused.is_attached
+
+
+async def test_each_tab_starts_on_its_field(make_app, duel) -> None:
+    """F1 lands in the players field, F2 on the list of saves, the dice tab on its button."""
+    from textual.widgets import TabbedContent
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#saves")  # a save to go on with: Continue first
+        await pilot.press("f1")
+        assert app.focused is app.screen.query_one("#players")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#saves")
+        app.screen.query_one(TabbedContent).active = "tab-dice"
+        await pilot.pause()
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#to-dice")
+
+
+async def test_a_key_with_nothing_focused_goes_to_the_form(make_app) -> None:
+    """With the focus nowhere, Tab and typing still reach the form (never "until F1")."""
+    from textual.widgets import Input
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.set_focus(None)
+        await pilot.press(*"Ana")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#players")
+        assert app.screen.query_one("#players", Input).value == "Ana"
+        app.screen.set_focus(None)
+        await pilot.press("tab")
+        assert app.focused is not None

@@ -1,0 +1,183 @@
+"""The footer at 80 columns shows whole keys only, `?` lists every key, Esc asks first."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
+
+from companion.core.session import Session
+from companion.tui.keys import key_list
+from companion.tui.modals import KeysScreen, LeaveScreen
+
+from .conftest import SEED, screen_text
+
+GAMES = {"gauekos": 9, "halloween": 4, "18-fantasmas": 2, "alien-1979": 3, "kaijupoly": 3,
+         "rey-de-los-monstruos": 3, "dice-duel": 2}
+
+
+def footer_keys(app) -> list[FooterKey]:
+    return list(app.screen.query_one(Footer).query(FooterKey))
+
+
+def assert_fits(app, width: int = 80) -> None:
+    """Every key the footer shows lies wholly inside the screen, and reads as it should."""
+    keys = footer_keys(app)
+    assert keys
+    bottom = screen_text(app).splitlines()[-1]
+    for key in keys:
+        assert key.region.right <= width, (key.key_display, key.description, key.region)
+        assert key.region.width >= len(key.key_display) + 1 + len(key.description) - 1
+        assert f"{key.key_display} {key.description}".strip() in bottom, (bottom, key.description)
+
+
+@pytest.mark.parametrize("lang", ["es", "eu", "en"])
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_game_footer_fits_80_columns_and_question_mark_lists_every_key(make_app, home: Path,
+                                                                             game: str, lang: str) -> None:
+    """Each game's footer at 80×24: whole keys, `?` among them; `?` lists every key in the table's language."""
+    session = Session.new(game, [f"P{n}" for n in range(1, GAMES[game] + 1)], seed=SEED, lang=lang,
+                          path=home / f"{game}.toml")
+    app = make_app(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert_fits(app)
+        shown = {key.key_display: key.description for key in footer_keys(app)}
+        assert "?" in shown
+        game_screen = app.screen
+        expected = key_list(game_screen, lang)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = listed_keys(app)
+        for keys, words in expected:
+            assert words in listed, words
+        for key_display, description in shown.items():  # every footer key is in the list too
+            assert description in listed
+        assert "ctrl+p" in listed or "^p" in listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game_screen
+    session.close()
+
+
+@pytest.mark.parametrize("start", ["start", "dice"])
+async def test_start_and_dice_footer_fit_80_columns(make_app, start: str) -> None:
+    """The start screen's and the dice screen's footers at 80 columns: whole keys; `?` lists them."""
+    app = make_app(start=start, lang="eu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert_fits(app)
+        below = app.screen
+        app.screen.set_focus(None)  # `?` types into a field that has the focus
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        listed = listed_keys(app)
+        assert "Teklak" in listed
+        for key in footer_keys_of(below):
+            assert key.description in listed
+
+
+def listed_keys(app) -> str:
+    """What the `?` list says, row by row (it scrolls: read from its rows, not the screen)."""
+    return "\n".join(str(row.content) for row in app.screen.query(".keys-row"))
+
+
+def footer_keys_of(screen) -> list[FooterKey]:
+    return list(screen.query_one(Footer).query(FooterKey))
+
+
+async def test_escape_asks_before_leaving_the_game(make_app, duel: Session) -> None:
+    """Esc asks "leave the game? it is saved either way"; Esc again stays, Enter leaves."""
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        assert "guardada de todos modos" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is game_screen
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "StartScreen"
+
+
+@pytest.mark.parametrize("game, players, typo, guess", [
+    ("dice-duel", 2, "lucy 1 4", "lucky 1 4"),
+    ("gauekos", 9, "tiebrek 6", "tiebreak 6"),
+])
+async def test_a_typo_says_did_you_mean_and_what_is_allowed_once(make_app, home: Path, game: str, players: int,
+                                                                 typo: str, guess: str) -> None:
+    """A typo on the command line: "did you mean ...?" and what is allowed now, on the error line only (no toast)."""
+    session = Session.new(game, [f"P{n}" for n in range(1, players + 1)], seed=SEED, lang="es",
+                          path=home / f"{game}.toml")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("colon", *typo, "enter")
+        await pilot.pause()
+        assert not app._notifications  # no toast over the table: the error line says it, once
+        error = app.screen.error
+        assert f"¿Querías decir '{guess}'?" in error
+        assert error.count(f"'{guess}'") == 1
+        assert "Se puede" in error or "Ahora" in error, error
+        assert screen_text(app).count("¿Querías decir") == 1
+    session.close()
+
+
+@pytest.mark.parametrize("lang, search, commands", [
+    ("es", "Buscar órdenes…", ["Tema", "Captura de pantalla", "Salir", "Teclas"]),
+    ("eu", "Aginduak bilatu…", ["Gaia", "Pantaila-argazkia", "Irten", "Teklak"]),
+])
+async def test_the_command_palette_speaks_the_tables_language(make_app, lang: str, search: str,
+                                                               commands: list[str]) -> None:
+    """ctrl+p: the search field and Textual's own commands in the table's language."""
+    from textual.command import CommandPalette
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CommandPalette)
+        shown = screen_text(app)
+        assert search in shown
+        for command in commands:
+            assert command in shown, command
+        assert "Screenshot" not in shown and "Theme" not in shown
+
+
+async def test_an_open_list_on_the_form_names_its_key_in_the_tables_language(make_app) -> None:
+    """The game list open on the start form: the footer says "esc Cerrar la lista", not "Dismiss menu"."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        bottom = screen_text(app).splitlines()[-1]
+        assert "esc Cerrar la lista" in bottom and "Dismiss" not in bottom
+
+
+async def test_a_wider_terminal_shows_more_keys(make_app, duel: Session) -> None:
+    """At 80 columns the footer keeps the essential keys; widened to 120 it shows the rest (Esc too), all whole."""
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        narrow = [key.key_display for key in footer_keys(app)]
+        assert "esc" not in narrow and "?" in narrow
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        wide = [key.key_display for key in footer_keys(app)]
+        assert set(narrow) < set(wide) and "esc" in wide
+        assert_fits(app, 120)
