@@ -33,6 +33,24 @@ def secret_event(line_id: str, **values: Any) -> Event:
     return Event(Line(line_id, values), private=True, speak=False)
 
 
+def late_catch(g) -> bool:
+    """Galtzagorri may still be caught spying: the gauekos' call has just been recorded (a victim,
+    or no agreement) and nothing since, so "any instant of this turn" is not over yet."""
+    if g.phase != "night" or g.call < 1 or g.calls[g.call - 1] != "gauekos" or not g.fresh:
+        return False
+    return g.tonight.get("cause") != "caught" and bool(GauekosStep.spies(g))
+
+
+def catch(g, events: list[Event]) -> None:
+    """Galtzagorri is caught spying: she becomes the victim, whatever the gauekos had decided."""
+    spies = GauekosStep.spies(g)
+    if not spies:
+        raise g.refuse("no_spy")
+    g.tonight.update(victim=spies[0], cause="caught")
+    g._tell("gauekos.story.caught", player=g.who(spies[0]))
+    events.append(secret_event("gauekos.gauekos.caught", player=g.who(spies[0])))
+
+
 class CallStep(Asking):
     """A call that wakes the holders of a card (named in its prompt)."""
 
@@ -55,7 +73,10 @@ class CallStep(Asking):
         return {"player": self.names(g)}
 
     def say(self, g, s):
-        return Line(f"gauekos.call.{self.call(g)}.wake") if g.fresh else None
+        return Line(f"gauekos.call.{self.call(g)}.wake") if g.fresh and not g.tonight.get("late") else None
+
+    def accepts(self, g, s):
+        return [CAUGHT] if late_catch(g) else []
 
     def public(self, g, s):
         return Line(f"gauekos.public.{self.call(g)}")
@@ -75,8 +96,19 @@ class CallStep(Asking):
         if action == PASS and self.call(g) in SPOKEN:
             raise g.refuse("not_phantom", call=call_name(self.call(g)))
         events: list[Event] = []
+        if action == CAUGHT and late_catch(g):
+            self.caught_late(g, events)
+            return events
         self.record(g, action, events)
         return events
+
+    def caught_late(self, g, events: list[Event]) -> None:
+        """`caught` right after the gauekos' call: it replaces their choice; this call waits on
+        (its wake line is not said again), asking again if it asked about the victim."""
+        catch(g, events)
+        g.tonight["late"] = True
+        if self.call(g) == "akerbeltz" and g.step != "pass":
+            g.step = g._first_step("akerbeltz")
 
     def record(self, g, action: Action, events: list[Event]) -> None:
         """Record what the call decided, or refuse it; end the call when it is over."""
@@ -101,6 +133,10 @@ class PhantomStep(CallStep):
         return [word("pass")]
 
     def apply(self, g, s, action, chance):
+        if action == CAUGHT and late_catch(g):
+            events: list[Event] = []
+            self.caught_late(g, events)
+            return events
         if action != PASS:
             raise g.refuse("phantom", call=call_name(self.call(g)))
         events = [secret_event("gauekos.phantom.done", call=Line(f"gauekos.callname.{self.call(g)}"))]
@@ -248,7 +284,8 @@ class GauekosStep(CallStep):
 
     kind = "gauekos"
 
-    def spies(self, g) -> list[int]:
+    @staticmethod
+    def spies(g) -> list[int]:
         return [seat for seat in g.living() if g.roles[seat] == GALTZAGORRI]
 
     def asked(self, g, s):
@@ -282,12 +319,7 @@ class GauekosStep(CallStep):
             g._tell("gauekos.story.no_agreement")
             events.append(secret_event("gauekos.gauekos.no_agreement"))
         elif action == CAUGHT:
-            spies = self.spies(g)
-            if not spies:
-                raise g.refuse("no_spy")
-            g.tonight.update(victim=spies[0], cause="caught")
-            g._tell("gauekos.story.caught", player=g.who(spies[0]))
-            events.append(secret_event("gauekos.gauekos.caught", player=g.who(spies[0])))
+            catch(g, events)
         else:
             raise g._out_of_order(action)
         g._end_call(events)

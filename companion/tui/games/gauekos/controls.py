@@ -19,6 +19,7 @@ from textual.timer import Timer
 from ...i18n import ui
 from .drawing import deck_roles
 from .ending import EndPanel, GrimoireScreen
+from .look import Card, LookScreen
 from .modes import OVER, PAIR, SEAT, SETUP, VOTE, Mode
 from .seats import KeyPressed, SeatGrid, SeatPicked
 from .setup import KEY_SPECIAL, SPECIAL_KEYS
@@ -46,6 +47,8 @@ class Controls:
             return bool(self.countdown or self.day_timer)
         if action == "gaueko_count":
             return self.mode.kind == SETUP
+        if action == "look":
+            return bool(self._cards_to_look_at())
         if action == "letter":
             return self._letter_means(str(parameters[0]) if parameters else "")
         return super().check_action(action, parameters)
@@ -267,13 +270,34 @@ class Controls:
             self.electing = True
             self.refresh_view()
 
+    def _cards_to_look_at(self) -> list[Card]:
+        """Every living player's card, from the cursor's seat on, once every seat has one."""
+        if self.session.outcome() is not None:
+            return []
+        private = self.game.private_state()
+        cards, roles = private["cards"], private["roles"]
+        if any(card is None for card in cards.values()):
+            return []
+        alive = set(self.game.public_state()["alive"])
+        players = list(self.game.players)
+        start = (self.cursor or 1) - 1 if self.mode.kind == SETUP else 0
+        order = players[start:] + players[:start]
+        return [Card(name, cards[name], roles[name] if roles.get(name) not in (None, cards[name]) else None)
+                for name in order if name in alive]
+
+    def action_look(self) -> None:
+        cards = self._cards_to_look_at()
+        if cards:
+            self.app.clear_notifications()  # a toast must not show through
+            self.app.push_screen(LookScreen(cards))
+
     def action_vote_mode(self) -> None:
         if self.mode.kind == VOTE and self.draft is not None:
             self.draft.switch()
             self._redraw()
 
     def action_grimoire(self) -> None:
-        self.app.push_screen(GrimoireScreen(self._grimoire()))
+        self.app.push_screen(GrimoireScreen(self._grimoire, self.action_reveal))
 
     def action_leave(self) -> None:
         if self.electing or self.digits:
@@ -284,8 +308,20 @@ class Controls:
         super().action_leave()
 
     def action_undo(self) -> None:
+        """Undo; across calls, the call left closes its eyes and the call returned to wakes
+        (said and shown), and its countdown is back where it was (pacing.py)."""
         self._drop_phantom()
         self._stop_digits()
         self.electing = False
+        left, count = self.call_now(), len(self.session.played)
         super().action_undo()
+        if len(self.session.played) != count:
+            self.crossed(left)
+
+    def action_redo(self) -> None:
+        """Redo speaks like the action did: the sleep line of the call it ends, the next wake line."""
+        self._drop_phantom()
+        self._stop_digits()
+        self.electing = False
+        super().action_redo()
 

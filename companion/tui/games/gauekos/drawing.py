@@ -23,6 +23,7 @@ from .setup import role_name
 from .votes import VOTERS, VoteDraft
 
 PHANTOM = "◌"
+MAYOR = "★"  # the Pariente mayor's seat on the grid, and the head's line that names him
 # Secret events of the last action worth keeping in sight during the night (the card to show...).
 NOTES = ("gauekos.sorgina.", "gauekos.gauekos.", "gauekos.akerbeltz.", "gauekos.lamia.", "gauekos.samartintxiki.")
 
@@ -63,7 +64,7 @@ def head_content(view: View, settings: Mapping[str, Any]) -> Content:
     parts: list[Any] = []
     mayor = public["mayor"]
     if mayor and mayor in public["alive"]:
-        parts += [(ui("ui.gauekos.mayor", lang, player=mayor), "bold"), "   "]
+        parts += [(f"{MAYOR} " + ui("ui.gauekos.mayor", lang, player=mayor), "bold"), "   "]
     dead = public["dead"]
     if dead:
         parts.append((ui("ui.gauekos.the_dead", lang) + " ", "bold"))
@@ -146,6 +147,8 @@ def seat_cells(view: View, mode: Mode, marks: Sequence[int], private: Mapping[st
                 label = f"{name} ✓"
         elif view.revealed and roles.get(name) and mode.verb != "sorgina":
             label = f"{label} · {role_name(roles[name], lang)}"
+        if name == public["mayor"] and mode.kind != SETUP:
+            label = f"{label} {MAYOR}"
         seats.append(Seat(number, label, offered=number in mode.offered, alive=name in alive,
                           marked=number in marks))
     return seats
@@ -164,7 +167,7 @@ def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | No
             found.append(Chip(str(number), text, f"choose({number})"))
         if dealing:
             found.append(Chip("x", say(Line("gauekos.choice.deal"), lang), "letter('x')"))
-    elif mode.kind == SEAT:
+    elif mode.kind == SEAT and not mode.forced:
         found.append(Chip("0-9 ⏎", ui("ui.gauekos.seat_keys", lang), "pick"))
     elif mode.kind == PAIR:
         found.append(Chip("0-9 ⏎", ui("ui.gauekos.mark_keys", lang), "pick"))
@@ -198,7 +201,7 @@ def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | No
 def grimoire_lines(public: Mapping[str, Any], private: Mapping[str, Any] | None, settings: Mapping[str, Any],
                    lang: str) -> list[Content]:
     """The Kontalari's book: seats and cards (secrets only when revealed), the mayor, the house rules,
-    and every vote."""
+    every vote, and what the Sorgiña has seen night by night (a secret too)."""
     lines: list[Content] = [Content.styled(ui("ui.gauekos.seats", lang), "bold underline")]
     if private is not None:
         lines += cards_lines(public["players"], private["cards"], public["alive"], (), lang)
@@ -215,11 +218,29 @@ def grimoire_lines(public: Mapping[str, Any], private: Mapping[str, Any] | None,
         lines += cards_lines(public["players"], public["dead"], public["alive"], (), lang)
         lines.append(Content.styled(f"{LOCK} {ui('ui.gauekos.secrets_hint', lang)}", "dim"))
     mayor = public["mayor"]
-    lines.append(Content(ui("ui.gauekos.mayor", lang, player=mayor) if mayor else ui("ui.gauekos.no_mayor", lang)))
+    lines.append(Content(f"{MAYOR} " + ui("ui.gauekos.mayor", lang, player=mayor) if mayor
+                         else ui("ui.gauekos.no_mayor", lang)))
     lines.append(Content.styled(ui("ui.gauekos.house_rules", lang,
                                    phantom=ui("ui.on" if settings["phantom_calls"] else "ui.off", lang),
                                    mayor=ui(f"ui.gauekos.power_{settings['mayor_power']}", lang),
                                    countdown=settings["gaueko_countdown"], day=settings["day_timer"]), "dim"))
     lines += [Content(""), Content.styled(ui("ui.gauekos.votes", lang), "bold underline")]
     lines += votes_lines(public["votes"], lang) or [Content.styled(ui("ui.gauekos.no_votes", lang), "dim")]
+    lines += [Content(""), Content.styled(ui("ui.gauekos.sorgina_seen", lang), "bold underline")]
+    lines += sorgina_lines(private["story"], lang) if private is not None else [
+        Content.styled(f"{LOCK} {ui('ui.gauekos.secrets_hint', lang)}", "dim")]
     return lines
+
+
+def sorgina_lines(story: Sequence[Mapping[str, Any]], lang: str) -> list[Content]:
+    """What the Sorgiña has been shown, night by night (from the game's story)."""
+    lines: list[Content] = []
+    night = 0
+    for item in story:
+        values = item["values"]
+        if item["id"] == "gauekos.story.night":
+            night = values["night"]
+        elif item["id"] == "gauekos.story.sorgina":
+            lines.append(Content(f"{LOCK} " + ui("ui.gauekos.sorgina_night", lang, night=night,
+                                                  target=values["target"], card=role_name(values["card"], lang))))
+    return lines or [Content.styled(ui("ui.gauekos.sorgina_nothing", lang), "dim")]

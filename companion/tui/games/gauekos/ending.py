@@ -5,7 +5,7 @@ opened with `i` at any time."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -85,19 +85,26 @@ class EndPanel(VerticalScroll):
 
 
 class GrimoireScreen(ModalScreen[None]):
-    """The Kontalari's book: who is who (secrets only when revealed), and every vote."""
+    """The Kontalari's book: who is who (secrets only when revealed), what the Sorgiña has seen,
+    and every vote. `v` shows or hides the secrets here too, as on the table's screen."""
 
     CSS_PATH = [HERE / "gauekos.tcss"]
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("i", "close", "Close", show=False),
+        Binding("v", "reveal", "Secrets"),
         Binding("up", "scroll(-1)", show=False),
         Binding("down", "scroll(1)", show=False),
     ]
 
-    def __init__(self, lines: Sequence[Content]) -> None:
+    def __init__(self, lines: Callable[[], Sequence[Content]], reveal: Callable[[], None] | None = None) -> None:
         super().__init__()
-        self.lines = list(lines)
+        self.source = lines
+        self.reveal = reveal
+
+    @property
+    def lines(self) -> list[Content]:
+        return list(self.source())
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="grimoire"):
@@ -106,6 +113,11 @@ class GrimoireScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         translate_keys(self, self.app.lang)
         self.query_one("#grimoire", VerticalScroll).border_title = Content(ui("ui.gauekos.grimoire", self.app.lang))
+
+    def action_reveal(self) -> None:
+        if self.reveal is not None:
+            self.reveal()
+            put(self.query_one("#grimoire-text", Static), Content("\n").join(self.lines))
 
     def action_scroll(self, step: int) -> None:
         box = self.query_one("#grimoire", VerticalScroll)

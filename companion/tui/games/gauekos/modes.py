@@ -35,6 +35,7 @@ class Mode:
     words: dict[str, Choice] = field(default_factory=dict)  # letter -> special choice
     numbered: tuple[Choice, ...] = ()  # other choices, on their number keys
     go_on: Choice | None = None  # what space plays
+    forced: bool = False  # the only thing to do (a grief, Akerbeltz's `done`): space, named in the footer
 
 
 def mode_for(view: View, electing: bool) -> Mode:
@@ -66,9 +67,12 @@ def mode_for(view: View, electing: bool) -> Mode:
         return Mode(VOTE, offered=living)
     if prompt.step == "candidates":
         return Mode(PAIR, verb="runoff", offered=living)
+    forced = len(choices) == 1 and choices[0] is go_on
     if len(seats) == 1:
-        return _seat_mode(next(iter(seats.values())), words, go_on, prompt, view.lang)
-    return Mode(KEYS, words=words, numbered=numbered, go_on=go_on)
+        mode = _seat_mode(next(iter(seats.values())), words, go_on, prompt, view.lang)
+        mode.forced = forced
+        return mode
+    return Mode(KEYS, words=words, numbered=numbered, go_on=go_on, forced=forced)
 
 
 def _seat_mode(offered: list[Choice], words: dict[str, Choice], go_on: Choice | None, prompt: Prompt,

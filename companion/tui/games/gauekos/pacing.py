@@ -9,16 +9,18 @@ them ever blocks a key. It all reads the prompt: its step (`phantom`,
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
 from textual.timer import Timer
 
-from companion.core.game import Event
+from companion.core.game import Event, Line
+from companion.games.gauekos.night import SPOKEN
 
 from ...frame import View
-from .timers import DAY, GAUEKOS, Countdown
+from .timers import DAY, GAUEKOS, PHANTOM, Countdown
 
 QUIET = ("gauekos.setup.deck",)  # said on every toggle of the deck: shown, not spoken
 
@@ -30,6 +32,7 @@ class Phantom:
     token: int  # the number of actions played when it began
     timer: Timer | None = None
     seconds: float = 0.0
+    clock: Countdown | None = None  # the time left, shown once the pause has begun
 
 
 class Pacing:
@@ -41,9 +44,35 @@ class Pacing:
     countdown: Countdown | None
     day_timer: Countdown | None
     _day_left: dict[int, int]
+    _countdown_left: dict[object, int]
 
     def speak(self, events: list[Event]) -> None:
         super().speak([e for e in events if e.line.id not in QUIET])
+        self._call_began()
+
+    def before_prompt_said(self, prompt: Any) -> None:
+        """A chime when a call starts (a phantom call too), before its wake line; once per call."""
+        now = self.call_now()
+        if now is not None and getattr(self, "_chimed_call", None) != now:
+            self.app.cue("chime")
+        self._chimed_call = now
+
+    def call_now(self) -> str | None:
+        """The call under way that has wake and sleep lines (a phantom call too), or None."""
+        if self.session.outcome() is not None:
+            return None
+        call = self.session.expects().facts.get("call")
+        return call if call in SPOKEN else None
+
+    def crossed(self, left: str | None) -> None:
+        """After an undo: the call left goes back to sleep and the call returned to wakes again,
+        said (and so shown as the subtitle) as the night had them."""
+        now = self.call_now()
+        if now != left:
+            if left is not None:
+                self.narrator.say_line(Line(f"gauekos.call.{left}.sleep"))
+            if now is not None:
+                self.narrator.say_line(Line(f"gauekos.call.{now}.wake"))
         self._call_began()
 
     def _call_began(self) -> None:
@@ -72,6 +101,9 @@ class Pacing:
                 low, high = self.timing.phantom
                 phantom.seconds = self._rng.uniform(low, high)
                 phantom.timer = self.set_timer(phantom.seconds, partial(self._phantom_over, phantom.token))
+                phantom.clock = Countdown(PHANTOM, math.ceil(phantom.seconds), phantom.token)
+                phantom.clock.start()
+                self._show_timer()
             else:
                 waiting = True
         for countdown in (self.countdown, self.day_timer):
@@ -84,8 +116,13 @@ class Pacing:
         if not waiting and self._poll_timer is not None:
             self._poll_timer.pause()
 
+    def phantom_clock(self) -> Countdown | None:
+        """The time left of the phantom call passing by itself, once its pause has begun."""
+        return self._phantom.clock if self._phantom is not None else None
+
     def _phantom_over(self, token: int) -> None:
         phantom, self._phantom = self._phantom, None
+        self._show_timer()
         if phantom is None or phantom.token != token or token != len(self.session.played):
             return
         prompt = self.session.expects()
@@ -96,13 +133,17 @@ class Pacing:
         if self._phantom is not None and self._phantom.timer is not None:
             self._phantom.timer.stop()
         self._phantom = None
+        self._show_timer()
 
     def _sync_timers(self, view: View) -> None:
         seconds = view.prompt.facts.get("countdown")
+        if self.countdown is not None:  # kept, so an undo back into this call finds it as it was
+            self._countdown_left[self.countdown.token] = self.countdown.left
         if view.prompt.step == "gauekos" and seconds:
-            token = (GAUEKOS, len(self.session.played))
+            # this very call: an undo back into it finds its countdown, another path a new one
+            token = (GAUEKOS, len(self.session.played), hash(tuple(p.entry.notation for p in self.session.played)))
             if self.countdown is None or self.countdown.token != token:
-                self.countdown = Countdown(GAUEKOS, int(seconds), token)
+                self.countdown = Countdown(GAUEKOS, int(seconds), token, left=self._countdown_left.get(token))
                 self._waiting()
         else:
             self.countdown = None
@@ -119,10 +160,12 @@ class Pacing:
 
     def tick(self) -> None:
         """One second of every running timer; their lines are said. Tests call it by hand."""
-        for countdown in (self.countdown, self.day_timer):
+        for countdown in (self.countdown, self.day_timer, self.phantom_clock()):
             if countdown is None:
                 continue
             for line in countdown.tick():
+                if line.id == "gauekos.countdown.tick":
+                    self.app.cue("tick")  # the last seconds of the gauekos' call: a tick, then the number
                 self.narrator.say_line(line)
         self._show_timer()
 

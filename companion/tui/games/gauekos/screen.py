@@ -12,6 +12,7 @@ itself, the timers) in pacing.py.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,10 +23,14 @@ from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import Static
 
+from companion.core.game import Choice, Line
+from companion.games.gauekos.calls import CAUGHT
 from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
 from ...frame import GameScreen, View
+from ...i18n import say, ui
+from ...keys import key_line
 from ...log import EventLog
 from ...widgets import ChoiceBar, PromptPanel, put, set_title
 from .controls import Controls
@@ -35,7 +40,7 @@ from .modes import KEYS, OVER, PAIR, SEAT, SETUP, VOTE, Mode, mode_for
 from .pacing import Pacing, Phantom
 from .seats import KeyBar, SeatGrid
 from .setup import DeckPanel
-from .timers import Countdown, TimerBar, Timing
+from .timers import BigClock, Countdown, TimerBar, Timing
 from .votes import VOTERS, VoteDraft, VotePanel
 
 LETTERS = "aghklnotx"  # special choices, and the special cards at setup
@@ -49,6 +54,8 @@ class GauekosScreen(Controls, Pacing, GameScreen):
     timing: ClassVar[Timing] = Timing()
     """Pacing; tests replace it with a fast one (monkeypatch the class attribute)."""
 
+    # `p` (each player looks at their card) is the first key a narrow footer leaves to `?`
+    FOOTER_SPARE: ClassVar[tuple[str, ...]] = ("look", *getattr(GameScreen, "FOOTER_SPARE", ()))
     BINDINGS = [
         Binding("0", "choose(0)", show=False),
         Binding("space", "go_on", "Go on", key_display="␣"),
@@ -65,6 +72,7 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         Binding("w", "vote_mode", "Votes/counts"),
         Binding("t", "timer", "Timer"),
         Binding("i", "grimoire", "Grimoire"),
+        Binding("p", "look", "Look"),
     ]
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
@@ -83,7 +91,9 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         self.countdown: Countdown | None = None
         self.day_timer: Countdown | None = None
         self._day_left: dict[int, int] = {}
+        self._countdown_left: dict[object, int] = {}
         self._rng = random.Random()
+        self._forced: str | None = None  # the forced step's words, named on space in the footer
 
     # -- layout --------------------------------------------------------------
 
@@ -97,6 +107,7 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             yield EndPanel(id="gk-end")
             yield KeyBar(id="gk-keys")
         with Vertical(id="gk-side"):
+            yield BigClock(id="gk-big")  # beside the seats, never over them
             yield DeckPanel(id="gk-deck")
             yield EventLog(id="log")
 
@@ -117,16 +128,29 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         return self.session.game
 
     def update_view(self, view: View) -> None:
+        if view.prompt.step == "phantom":  # one instruction: the note's "it passes by itself", and its time
+            view = replace(view, prompt=replace(view.prompt, detail=None))
         super().update_view(view)
         for bar in self.widgets(ChoiceBar):
             bar.display = False  # the key bar and the seat grid show the choices
         self.mode = mode_for(view, self.electing)
+        self._offer_late_catch(view)
         if self.mode.kind in (SETUP, VOTE):
             for panel in self.widgets(PromptPanel):
                 panel.display = False  # the deck or the vote panel says it all, and the seats need the room
         self._sync_context(view)
         self._sync_timers(view)
         self._draw(view)
+
+    def _offer_late_catch(self, view: View) -> None:
+        """Right after the gauekos' call Galtzagorri may still be caught (typed `caught` is legal
+        then, not offered): `x` records it in Akerbeltz's call too, as in theirs."""
+        if view.outcome is not None or view.prompt.facts.get("call") != "akerbeltz" or "x" in self.mode.words:
+            return
+        if CAUGHT not in list(self.game.legal_actions()):
+            return
+        self.mode.words["x"] = Choice(Line("gauekos.choice.caught"), str(CAUGHT), key="x", group="word")
+        self.mode.forced = False
 
     def _seat_of(self, name: str) -> int:
         return self.game.players.index(name) + 1
@@ -206,7 +230,23 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             dealing=any(card is None for card in private["cards"].values()),
             can_elect=self.can_elect(), electing=self.electing)
         self.query_one(KeyBar).show(found, self._main_width())
+        self._name_space(say(self.mode.go_on.label, view.lang) if self.mode.forced and self.mode.go_on else None)
         self._show_timer()
+
+    KEY_LINES: ClassVar[dict[str, str]] = {"look": "ui.gauekos.key.look"}
+
+    def key_label(self, action: str) -> str | None:
+        """During a forced step the footer and the `?` list name it on space (`␣ Gus dies of grief`)."""
+        return self._forced if action == "go_on" else None
+
+    def _name_space(self, label: str | None) -> None:
+        """A forced step is named in the footer on its one key; else space is the plain "go on"."""
+        self._forced = label
+        description = label or ui(key_line("go_on", self.KEY_LINES), self.lang)
+        bindings = self._bindings.key_to_bindings.get("space", [])
+        if bindings and bindings[0].description != description:
+            self._bindings.key_to_bindings["space"] = [replace(bindings[0], description=description), *bindings[1:]]
+            self.refresh_bindings()
 
     def _main_width(self) -> int:
         """The width the seats and votes are laid out in (before the first layout: a guess)."""
@@ -244,9 +284,11 @@ class GauekosScreen(Controls, Pacing, GameScreen):
                                        self.game.warnings(), leftovers, view.lang)
 
     def _show_timer(self) -> None:
-        shown = self.countdown or self.day_timer
+        shown = self.countdown or self.phantom_clock() or self.day_timer
         for bar in self.widgets(TimerBar):
             bar.show(shown, self.lang)
+        for big in self.widgets(BigClock):
+            big.show(shown)
 
     def _redraw(self) -> None:
         self._draw(self.build_view())

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from textual.content import Content
-from textual.widgets import Static
+from textual.widgets import Digits, Static
 
 from ...widgets import put
 
@@ -22,6 +22,7 @@ from ...i18n import ui
 
 GAUEKOS = "gauekos"
 DAY = "day"
+PHANTOM = "phantom"  # a phantom call's pause: shown, never said
 SPOKEN_TICKS = 10  # the countdown says its last ten seconds
 DAY_WARNINGS = (120, 60, 30, 10)  # the day timer warns with this many seconds left
 CLOCK = "◷"  # one cell wide in common monospace fonts (an emoji hourglass is two)
@@ -76,6 +77,8 @@ class Countdown:
         return self.spoken()
 
     def spoken(self) -> list[Line]:
+        if self.kind == PHANTOM:
+            return []
         if self.kind == GAUEKOS:
             if self.left == 0:
                 return [Line("gauekos.countdown.over")]
@@ -105,7 +108,8 @@ class TimerBar(Static):
         self.display = countdown is not None
         if countdown is None:
             return
-        label = ui("ui.gauekos.countdown" if countdown.kind == GAUEKOS else "ui.gauekos.day_timer", lang)
+        label = ui({GAUEKOS: "ui.gauekos.countdown", PHANTOM: "ui.gauekos.phantom_timer"}.get(
+            countdown.kind, "ui.gauekos.day_timer"), lang)
         if countdown.over:
             state = ui("ui.gauekos.timer_over", lang)
         elif countdown.paused:
@@ -117,6 +121,19 @@ class TimerBar(Static):
         parts: list[object] = [(f"{CLOCK} {label} ", "bold"), (f" {clock(countdown.left)} ", "bold reverse")]
         if state:
             parts += ["  ", (state, "italic")]
-        parts += ["   ", (ui("ui.gauekos.timer_keys", lang), "dim")]
+        if countdown.kind != PHANTOM:  # it passes by itself: nothing to pause
+            parts += ["   ", (ui("ui.gauekos.timer_keys", lang), "dim")]
         put(self, Content.assemble(*parts))
+        self.set_class(countdown.kind != PHANTOM and countdown.left <= SPOKEN_TICKS, "-urgent")
+
+
+class BigClock(Digits):
+    """The gaueko countdown in digits three lines tall, read across the table (and without sound,
+    where its spoken seconds are only a subtitle); urgent in its spoken last seconds."""
+
+    def show(self, countdown: Countdown | None) -> None:
+        self.display = countdown is not None and countdown.kind == GAUEKOS
+        if countdown is None or not self.display:
+            return
+        self.update(clock(countdown.left))
         self.set_class(countdown.left <= SPOKEN_TICKS, "-urgent")

@@ -15,6 +15,8 @@ from typing import Any, Mapping, Sequence
 from textual.content import Content
 from textual.widgets import Static
 
+from companion.games.gauekos.notation import spelled
+
 from ...widgets import put
 
 from ...i18n import ui
@@ -144,5 +146,6 @@ class VotePanel(Static):
         lines += rows
         shown = ", ".join(f"{names[s - 1]} {n}" for s, n in sorted(tally.items(), key=lambda x: (-x[1], x[0])) if n)
         lines.append(Content.assemble((ui("ui.gauekos.tally", lang) + " ", "bold"), shown or "—"))
-        lines.append(Content.styled(ui("ui.gauekos.will_record", lang, notation=draft.notation()), "dim"))
+        notation = spelled(draft.notation(), lang)  # in the table's words: `voto 1>5` at a Spanish table
+        lines.append(Content.styled(ui("ui.gauekos.will_record", lang, notation=notation), "dim"))
         put(self, Content("\n").join(lines))

@@ -1,0 +1,125 @@
+"""What a game master ran into in a real trial (issue 13): notation in the table's language,
+players' names for seats, `lovers 3`, and Galtzagorri caught at any instant of the gauekos' turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.core.errors import InvalidActionError
+from companion.core.language import explain
+from companion.games.gauekos.notation import WORDS, parse
+
+from .helpers import alive, ids, play, refused, table
+
+ROLES = ["gaueko", "gaueko", "sorgina", "akerbeltz", "cazador", "lamia", "galtzagorri", "campesino"]
+NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("víctima 5", "victim 5"), ("biktima 5", "victim 5"), ("kill 5", "victim 5"),
+    ("enamorados 2 5", "lovers 2 5"), ("maitaleak 5 2", "lovers 2 5"), ("hecho", "done"), ("eginda", "done"),
+    ("pasar", "pass"), ("sin acuerdo", "no agreement"), ("voto 1>5 2>5", "vote 1>5 2>5"),
+    ("botoak 5:3", "votes 5:3"), ("candidatos 1 5", "runoff 1 5"), ("votar otra vez", "vote again"),
+    ("sin linchar", "no lynch"), ("noche", "night"), ("Pariente 3", "mayor 3"), ("desempate 4", "tiebreak 4"),
+])
+def test_spanish_and_basque_words_read_as_the_canonical_line(typed, canonical):
+    assert str(parse(typed, NAMES)) == canonical
+
+
+@pytest.mark.parametrize(("typed", "canonical"), [
+    ("victim Ed", "victim 5"), ("víctima ed", "victim 5"), ("lovers Bo Ed", "lovers 2 5"),
+    ("vote Ana>Ed Bo>5", "vote 1>5 2>5"), ("votes Ed:3", "votes 5:3"), ("role Cy sorgina", "role 3 sorgina"),
+])
+def test_a_players_name_stands_for_their_seat(typed, canonical):
+    assert str(parse(typed, NAMES)) == canonical
+
+
+def test_an_unknown_name_says_how_a_seat_is_written():
+    with pytest.raises(InvalidActionError) as info:
+        parse("victim Zoe", NAMES)
+    assert info.value.line.id == "gauekos.error.notation.seat"
+
+
+def test_no_spelling_is_claimed_twice():
+    spellings = [*WORDS.phrase_of, *WORDS.verb_of]
+    assert len(spellings) == len(set(spellings))
+
+
+def test_the_save_keeps_the_canonical_line():
+    session = table(ROLES)
+    play(session, "enamorados Ed Hal", "hecho", "luego", "sorgina 1", "víctima Hal")
+    assert [p.entry.notation for p in session.played][-5:] == ["lovers 5 8", "done", "later", "sorgina 1",
+                                                                  "victim 8"]
+
+
+@pytest.mark.parametrize("typed", ["lovers 3", "enamorados 3", "lovers 1 2 3"])
+def test_one_seat_for_the_lovers_asks_for_two(typed):
+    session = table(ROLES)
+    err = refused(session, typed, "name two seats")
+    assert err.line.id == "gauekos.error.notation.two_seats"
+    assert "nombra dos asientos" in explain(err, "es")
+
+
+def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
+    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
+    events = play(session, "caught")
+    assert ids(events) == ["gauekos.gauekos.caught"]
+    prompt = session.expects()
+    assert prompt.title.values == {"player": "Di", "victim": "Gus"}  # Akerbeltz is shown the new victim
+    assert prompt.say is None  # her wake line is not said twice
+    play(session, "no life", "no death")
+    assert "Gus" not in alive(session) and "Hal" in alive(session)
+    story = [e["id"] for e in session.game.private_state()["story"]]
+    assert story[-4:-2] == ["gauekos.story.victim", "gauekos.story.caught"]
+
+
+def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "no agreement")
+    assert session.expects().step == "akerbeltz_death"
+    play(session, "caught")
+    assert session.expects().step == "akerbeltz_life"
+    play(session, "life", "no death")
+    assert alive(session) == NAMES
+
+
+def test_caught_is_refused_once_the_next_call_has_answered():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "no life")
+    refused(session, "caught", "Akerbeltz")
+
+
+def test_caught_late_during_a_phantom_akerbeltz_call():
+    """Akerbeltz's card lies among the leftovers: her call is a phantom, and it waits on too."""
+    roles = ["gaueko", "gaueko", "sorgina", "samartintxiki", "cazador", "lamia", "galtzagorri", "campesino"]
+    session = table(roles, leftovers=("akerbeltz", "campesino"))
+    play(session, "keep", "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
+    assert session.expects().step == "phantom"
+    assert ids(play(session, "caught")) == ["gauekos.gauekos.caught"]
+    assert session.expects().step == "phantom" and session.expects().say is None
+    play(session, "pass")
+    assert "Gus" not in alive(session) and "Hal" in alive(session)
+
+
+def test_caught_late_is_undone_like_any_action():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught")
+    session.undo()
+    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
+    assert session.game.private_state()["tonight"]["victim"] == "Hal"
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_every_line_written_in_the_tables_words_reads_back_the_same(lang):
+    from companion.games.gauekos.notation import LOCAL, spelled
+
+    lines = ["victim 5", "mayor 3", "lovers 2 5", "death 4", "grief 2", "shoot 1", "successor 6", "tiebreak 4",
+             "runoff 1 5", "vote 1>5 2>5", "votes 5:3 1:1", "deck gaueko 2 sorgina", "role 3 sorgina",
+             "take gaueko", *[w for w in LOCAL[lang] if " " in w or w not in WORDS.verb_of]]
+    for line in lines:
+        local = spelled(line, lang)
+        assert local != line or line in ("night",), (lang, line)
+        assert str(parse(local, NAMES)) == str(parse(line, NAMES)), (lang, line, local)
+    assert spelled("victim 5", "en") == "victim 5"
