@@ -1,7 +1,9 @@
 """The dice-and-tables screen, usable without any game: roll d6, d8 or
-2d6, or type what the table's physical dice show (range-checked), keep a
-history, and read the result tables the games use. Nothing is said aloud
-until asked (the `t` key)."""
+2d6, or type what the table's physical dice show (range-checked), see the
+total big, keep a history, and read every table the games use, one at a
+time (`n` and `b` switch: the candy table, the Halloween action cards, the
+Kaiju battle odds, the Alien deck). Nothing is said aloud until asked (the
+`t` key)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import ContentSwitcher, DataTable, Digits, Footer, Input, Static
 from rich.text import Text
 
 from companion.core.dice import DiceSpec, check_face, parse_dice, roll_expression
@@ -23,6 +25,7 @@ from companion.core.errors import ActionError, InvalidActionError
 from companion.core.language import explain
 from companion.games.tables import TABLES, ResultTable
 
+from .dicetables import REFERENCES, TABLE_IDS, Reference
 from .i18n import ui
 from .keys import translate_keys
 from .widgets import ErrorLine, SubtitleBar, UIText
@@ -88,45 +91,69 @@ class DiceScreen(Screen[None]):
     CSS_PATH = [HERE / "dice.tcss"]
     AUTO_FOCUS = ""
     BINDINGS = [
-        Binding("6", "roll('d6')", "d6"),
-        Binding("8", "roll('d8')", "d8"),
-        Binding("2", "roll('2d6')", "2d6"),
-        Binding("p", "physical", "Table roll"),
-        Binding("t", "tell", "Say it"),
+        Binding("6", "roll('d6')", "Roll d6"),
+        Binding("8", "roll('d8')", "Roll d8"),
+        Binding("2", "roll('2d6')", "Roll 2d6"),
+        Binding("p", "physical", "Table"),
+        Binding("n", "next_table", "Tables", show=False),  # said above the table itself: room at 80 columns
+        Binding("b", "previous_table", "Previous table", show=False),
+        Binding("t", "tell", "Say it", show=False),  # in the help line and the `?` list: room at 80 columns
         Binding("m", "app.mute", "Mute", show=False),
         Binding("s", "app.skip", "Skip", show=False),
         Binding("r", "app.repeat", "Repeat", show=False),
         Binding("escape", "back", "Back"),
     ]
+    # "Roll 2d6", not "2d6" after the key: the footer read "2 2d6" as "22d6".
+    KEY_LINES = {"roll": "ui.key.free_roll", "physical": "ui.dice.key_physical", "next_table": "ui.dice.key_tables",
+                 "previous_table": "ui.dice.key_previous_table"}
 
     def __init__(self) -> None:
         super().__init__()
         first = next(iter(TABLES.values()), None)
         self.default_dice = first.dice if first else "d6"
-        self._tables_lang: str | None = None  # the language the result tables were filled in
+        self._tables_lang: str | None = None  # the language the tables were filled in
+        self.table = TABLE_IDS[0]  # the table shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="dice-main"):
             with Vertical(id="dice-left"):
                 yield UIText("ui.dice.title", id="dice-title")
-                yield UIText("ui.dice.keys_help", classes="help")
-                yield Static(id="dice-result", markup=False)
+                yield UIText("ui.dice.keys_help_tables", classes="help")
+                with Vertical(id="dice-result-box"):
+                    yield Digits("", id="dice-total")
+                    yield Static(id="dice-result", markup=False)
                 yield Static(id="dice-reading", markup=False)
-                yield Input(id="physical", compact=True)
-                yield ErrorLine(id="dice-error")
                 yield UIText("ui.dice.history", classes="subtitle")
                 with VerticalScroll(id="history-box"):
                     yield Static(id="history", markup=False)
-            with VerticalScroll(id="tables"):
-                for table in TABLES.values():
-                    yield UIText(f"table.{table.id}.title", classes="subtitle")
-                    yield DataTable(id=f"table-{table.id}", show_cursor=False, cursor_type="row",
-                                    zebra_stripes=True)
+            with Vertical(id="tables"):
+                yield Static(id="table-picker", markup=False)
+                with ContentSwitcher(initial=f"pane-{self.table}", id="table-switcher"):
+                    for table in TABLES.values():
+                        with VerticalScroll(id=f"pane-{table.id}", classes="table-pane"):
+                            yield DataTable(id=f"table-{table.id}", show_cursor=False, cursor_type="row",
+                                            zebra_stripes=True)
+                    for ref in REFERENCES:
+                        with VerticalScroll(id=f"pane-{ref.id}", classes="table-pane"):
+                            if ref.grid:
+                                yield DataTable(id=f"table-{ref.id}", show_cursor=False, zebra_stripes=True)
+                            else:
+                                yield Static(id=f"table-{ref.id}", markup=False, classes="table-text")
+                            if ref.note:
+                                yield Static(id=f"note-{ref.id}", markup=False, classes="table-note")
+        with Vertical(id="dice-typed"):  # the whole width: the table's dice, and why they were refused
+            yield Input(id="physical", compact=True)
+            yield ErrorLine(id="dice-error")
         yield SubtitleBar(id="subtitle")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self._language)
+        self.call_after_refresh(self._focus_table)
+
+    def _focus_table(self) -> None:
+        """The shown table takes the arrow and page keys (it scrolls); the digits stay the screen's."""
+        self.query_one(f"#pane-{self.table}", VerticalScroll).focus()
 
     def _language(self, lang: str) -> None:
         translate_keys(self, lang)
@@ -144,9 +171,14 @@ class DiceScreen(Screen[None]):
         self.query_one("#physical", Input).placeholder = ui("ui.dice.physical_placeholder", lang,
                                                            dice=self.default_dice)
         result = self.query_one("#dice-result", Static)
+        total = self.query_one("#dice-total", Digits)
         if last is None:
+            total.update("")
+            total.display = False
             result.update(Content.styled(ui("ui.dice.none_yet", lang), "dim"))
         else:
+            total.display = True
+            total.update(str(last.total))
             result.update(Content.styled(last.text(lang), "bold"))
         tables = matching_tables(last)
         reading = "\n".join(ui(f"table.{t.id}.row", lang, roll=last.total, result=t.lookup(last.total))
@@ -158,12 +190,44 @@ class DiceScreen(Screen[None]):
             if self._tables_lang != lang:  # the rows only change with the language
                 self._fill_table(table, lang)
             self._point_table(table, last if table in tables else None)
+        if self._tables_lang != lang:
+            for ref in REFERENCES:
+                self._fill_reference(ref, lang)
         self._tables_lang = lang
+        self._show_picker(lang)
+
+    def _show_picker(self, lang: str) -> None:
+        """Which table is shown, of how many, and the key that shows the next."""
+        number = TABLE_IDS.index(self.table) + 1
+        self.query_one("#table-picker", Static).update(Content.assemble(
+            (ui(f"table.{self.table}.title", lang), "bold $accent"), "\n",
+            (ui("ui.dice.table_of", lang, number=number, count=len(TABLE_IDS)), "dim")))
+
+    def _fill_reference(self, ref: Reference, lang: str) -> None:
+        if ref.grid:
+            grid = self.query_one(f"#table-{ref.id}", DataTable)
+            grid.clear(columns=True)
+            header, *rows = ref.rows(lang)
+            grid.add_columns(*header)
+            for row in rows:
+                grid.add_row(*row)
+        else:
+            self.query_one(f"#table-{ref.id}", Static).update(Content("\n").join(ref.rows(lang)))
+        if ref.note:
+            self.query_one(f"#note-{ref.id}", Static).update(Content.styled(ref.note(lang), "dim"))
+
+    def show_table(self, table_id: str) -> None:
+        """Show one table (the others stay filled, out of sight)."""
+        self.table = table_id
+        self.query_one("#table-switcher", ContentSwitcher).current = f"pane-{table_id}"
+        self._show_picker(self.app.lang)
+        if not isinstance(self.focused, Input):
+            self._focus_table()
 
     def _fill_table(self, table: ResultTable, lang: str) -> None:
         grid = self.query_one(f"#table-{table.id}", DataTable)
         grid.clear(columns=True)
-        grid.add_columns(Text(table.dice), Text(ui("ui.dice.result", lang)))
+        grid.add_columns(Text(table.dice, style="bold"), Text(ui("ui.dice.result", lang), style="bold"))
         for roll, result in sorted(table.results.items()):
             grid.add_row(Text(str(roll)), Text(ui(f"table.{table.id}.row", lang, roll=roll, result=result)),
                          key=str(roll))
@@ -187,7 +251,20 @@ class DiceScreen(Screen[None]):
     def action_roll(self, dice: str) -> None:
         self.app.free_roll(dice)
         self.query_one("#dice-error", ErrorLine).show("")
+        self._to_matching_table()
         self.refresh_view()
+
+    def _to_matching_table(self) -> None:
+        """A roll that a result table reads shows that table (its row is lit)."""
+        tables = matching_tables(self.last)
+        if tables and self.table not in {t.id for t in tables}:
+            self.show_table(tables[0].id)
+
+    def action_next_table(self) -> None:
+        self.show_table(TABLE_IDS[(TABLE_IDS.index(self.table) + 1) % len(TABLE_IDS)])
+
+    def action_previous_table(self) -> None:
+        self.show_table(TABLE_IDS[(TABLE_IDS.index(self.table) - 1) % len(TABLE_IDS)])
 
     def action_physical(self) -> None:
         self.query_one("#physical", Input).focus()
@@ -204,7 +281,8 @@ class DiceScreen(Screen[None]):
         error.show("")
         self.app.dice_history.append(record)
         event.input.value = ""
-        self.set_focus(None)
+        self._to_matching_table()
+        self._focus_table()
         self.refresh_view()
 
     def action_tell(self) -> None:

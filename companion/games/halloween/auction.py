@@ -241,7 +241,7 @@ def _settle(g, s) -> list:
     elif defence > attack:
         winners = {p: b for p, b in zip(seats[1:], bids[1:]) if b == defence}
         events.append(ev("rip.defenders_win", players=", ".join(g.players[p] for p in winners),
-                         child=NAMES[a["target"]]))
+                         child=NAMES[a["target"]], count=len(winners)))
         events += _fronts_to_pot(g, winners)
     else:
         events.append(ev("rip.void"))

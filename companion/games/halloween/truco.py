@@ -259,7 +259,8 @@ def _honest_helper_bonus(g) -> list:
     if not k["helper_honest"]:
         return []
     paid = g.ledger.pay(k["owner"], k["helper"], 2)
-    return [ev("pay.player", player=g.players[k["owner"]], to=g.players[k["helper"]], amount=paid)]
+    return [ev("truco.honest_helper_two", player=g.players[k["helper"]], owner=g.players[k["owner"]]),
+            ev("pay.player", player=g.players[k["owner"]], to=g.players[k["helper"]], amount=paid)]
 
 
 @step("truco_duel")

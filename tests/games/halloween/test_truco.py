@@ -162,3 +162,22 @@ def test_with_a_helper_the_die_is_revealed_only_after_the_owner_decides():
     assert session.game.public_state()["knock"]["die"] is None  # the owner decides on the helper's word
     session.act("believe")
     assert candies(session)["Ana"] == 20
+
+
+def test_the_honest_helper_s_two_candies_say_why():
+    """A fee of 1 agreed, the child disbelieved: the helper's 2 candies are named as the
+    honest helper's 2, not left as a bare payment (issue 13, item 10)."""
+    session = start()
+    truco(session, die=1, claim=8)
+    session.act("helper 3 fee 1")
+    session.act("says false")
+    session.act("disbelieve")
+    session.act("roll @ 7")
+    events = session.act("roll @ 4")
+    ids = [e.line.id for e in events]
+    why = ids.index("halloween.truco.honest_helper_two")
+    paid = events[why + 1]
+    assert paid.line.id == "halloween.pay.player"
+    assert (paid.line.values["to"], paid.line.values["amount"]) == ("Eva", 2)
+    assert "honest helper then gets 2 candies, not the agreed fee" in render(events[why].line, "en")
+    assert candies(session)["Eva"] == 20

@@ -49,6 +49,8 @@ async def test_hidden_bids_typed_masked_one_by_one_then_opened_at_once(make_app,
         field = app.screen.query_one("#hw-bid-input", Input)
         assert field.password and field.has_focus
         assert "Eva, tu puja escondida" in shown(pilot)
+        held = session.game.ledger.candies[2]  # the bidder is reminded what she holds (issue 13, item 10)
+        assert f"Tienes {held} caramelos, 1 delante: hasta {held - 1}." in shown(pilot)
 
         # Eva tries to hide more than she holds: refused with the reason, nothing changes
         before, played = session.game.state(), len(session.played)
@@ -66,6 +68,8 @@ async def test_hidden_bids_typed_masked_one_by_one_then_opened_at_once(make_app,
         await keys(pilot, "enter")
         assert step(session) == "auction_bids" and field.value == ""
         assert "Ana, tu puja escondida" in shown(pilot)
+        held = session.game.ledger.candies[0]
+        assert f"Tienes {held} caramelos, 2 delante: hasta {held - 2}." in shown(pilot)
         await typed(pilot, "4")
         await keys(pilot, "enter")
         assert "Luis, tu puja escondida" in shown(pilot)

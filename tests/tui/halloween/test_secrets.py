@@ -62,10 +62,26 @@ async def test_a_player_asks_for_their_own_candies(make_app, home) -> None:
         await keys(pilot, "enter")
         text = shown(pilot)
         assert "Luis tiene 14 caramelos." in text
-        assert "Ana" not in text and "22" not in text
+        assert "Tu niño secreto: David." in text  # behind the same cover (issue 13, item 10)
+        assert "Ana" not in text and "22" not in text and "Montse" not in text
         await keys(pilot, "x")
         assert isinstance(app.screen, HalloweenScreen)
         assert "Luis tiene 14 caramelos." not in shown(pilot)
+
+
+async def test_an_empty_hand_is_offered_no_card(make_app, home) -> None:
+    """Luis's turn, no card in any hand: no "a card of Luis" entry to open onto "nothing now"."""
+    session = after_the_trato(home)
+    assert session.game.public_state()["hands"]["Luis"] == 0
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Una carta de Luis" not in shown(pilot)
+        session.game.pool.remove("9")
+        session.game.hands[1].append(9)  # a card held (a public count), fitting or not: offered, covered
+        app.screen.refresh_view()
+        await pilot.pause()
+        assert "Una carta de Luis" in shown(pilot)
 
 
 async def test_the_app_s_secret_die_shows_only_under_a_cover(make_app, home) -> None:
@@ -90,10 +106,10 @@ async def test_the_app_s_secret_die_shows_only_under_a_cover(make_app, home) -> 
 
 
 def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
-    """`play N` choices never show on the shared menu: one covered entry per player, offered
-    whether or not the player holds a card."""
+    """`play N` choices never show on the shared menu: one covered entry per player who holds
+    a card (a public count), whether or not a card fits now; none for an empty hand."""
     knock = {"owner": "Luis", "mover": "Ana", "child": "Rosa", "kind": None, "only_trato": False}
-    public = {"phase": "play", "step": "knock", "knock": knock}
+    public = {"phase": "play", "step": "knock", "knock": knock, "hands": {"Ana": 1, "Luis": 2}}
     prompt = Prompt(Line("halloween.step.knock"), who="Luis", step="knock", choices=(
         Choice(Line("halloween.choice.truco"), "truco", group="answer"),
         Choice(Line("halloween.choice.trato"), "trato", group="answer"),
@@ -104,6 +120,9 @@ def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
     assert [(e.cover, [g.notation for g in e.group]) for e in menu[2:]] == [("Luis", ["play 9"]), ("Ana", ["play 16"])]
     bare = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2])
     assert [(e.cover, e.group) for e in build_menu(bare, public, revealed=False)[2:]] == [("Luis", ()), ("Ana", ())]
+    empty_handed = {**public, "hands": {"Ana": 0, "Luis": 0}}  # nothing to play, nothing offered
+    assert [e.notation for e in build_menu(bare, empty_handed, revealed=False)] == ["truco", "trato"]
+    assert len(build_menu(bare, {**public, "hands": {"Ana": 0, "Luis": 2}}, revealed=False)) == 3
     shown_all = build_menu(prompt, public, revealed=True)
     assert [e.cover for e in shown_all[2:]] == [None, None]
 

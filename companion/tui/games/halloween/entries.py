@@ -50,21 +50,26 @@ class BidEntry(Vertical):
         self.label = Static(id="hw-bid-label", markup=False)
         self.field = EntryInput(password=True, restrict=r"[0-9]*", max_length=3, id="hw-bid-input", compact=True)
         self.note_line = Static(id="hw-bid-note", markup=False)
+        self.holding_line = Static(id="hw-bid-holding", markup=False)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="hw-bid-row"):
             yield self.label
             yield self.field
+        yield self.holding_line
         yield self.note_line
 
-    def ask(self, seat: int, label: str, placeholder: str, note: str = "") -> None:
-        """Ask `seat` for a bid; the field is emptied whenever the bidder changes."""
+    def ask(self, seat: int, label: str, placeholder: str, note: str = "", holding: str = "") -> None:
+        """Ask `seat` for a bid, reminding them what they hold; the field is emptied whenever the
+        bidder changes."""
         field = self.field
         if seat != self.seat:
             field.value = ""
         self.seat = seat
         field.placeholder = placeholder
         put(self.label, Content.styled(label, "bold"))
+        self.holding_line.display = bool(holding)
+        put(self.holding_line, Content.styled(holding, "bold $warning"))
         self.note(note)
 
     def note(self, text: str) -> None:

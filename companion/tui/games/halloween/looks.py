@@ -1,5 +1,5 @@
 """What one pair of eyes sees on the Halloween screen, as a mixin of it: a
-player's own candies and cards (`h`), the game master's score table (`g`),
+player's own candies, secret child and cards (`h`), the game master's score table (`g`),
 and the secrets the app dealt or drew for one player, shown to that player
 alone, behind a cover, in turn."""
 
@@ -52,7 +52,7 @@ class OwnEyes:
         self.app.push_screen(NoticeScreen(lines, cover=player), lambda _: self._next_notice(notices[1:]))
 
     def action_mine(self) -> None:
-        """`h`: one player asks for their own candies (and cards); only they look."""
+        """`h`: one player asks for their own candies, secret child and cards; only they look."""
         players = self.session.game.players
         entries = [Entry(Line("halloween.choice.player", {"player": p}), str(seat)) for seat, p in enumerate(players)]
         self.app.push_screen(PickerScreen(L("mine.pick"), entries), self._show_mine)
@@ -63,8 +63,12 @@ class OwnEyes:
         game, lang = self.session.game, self.lang
         seat = int(chosen)
         player = game.players[seat]
+        private = game.private_state()
         lines = [Content.styled(say(game.holding(seat), lang), "bold $accent")]
-        hand = game.private_state()["hands"][player]
+        child = private["secret_children"].get(player)
+        lines.append(Content(ui("ui.halloween.mine.child", lang, child=child)) if child
+                     else Content.styled(ui("ui.halloween.mine.no_child", lang), "dim"))
+        hand = private["hands"][player]
         if hand:
             lines.append(Content(ui("ui.halloween.mine.cards", lang)))
             lines += [Content.assemble((f" {card} ", "bold reverse"), " ", say(Line(f"halloween.card.{card}"), lang))

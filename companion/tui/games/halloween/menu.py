@@ -5,8 +5,10 @@ ones that would tell a secret to everyone looking at the screen: a private
 prompt (the secret die, the helper's look, the two cards Miguelín looks
 at...) becomes one entry that opens a covered picker for that player; the
 cards a player may play (group `play`) and discard (`discard`) are folded
-behind a covered picker offered whether or not the player holds one, so
-the menu itself tells nothing. Helpers are grouped by seat so that every
+behind a covered picker. At the moments a card may be played, that picker
+is offered to a player who holds a card (how many cards each holds is
+public), whether or not one fits now, so the menu itself tells nothing;
+a player with an empty hand is offered none. Helpers are grouped by seat so that every
 step fits keys 1-9. A few entries start a screen flow instead of playing
 notation: the masked child entry, the hidden bids, the opened hands, the
 treat modifiers.
@@ -119,7 +121,13 @@ def helper_entries(choices: list[Choice], players: Sequence[str]) -> list[Entry]
 
 
 FOLDED = ("play", "mover_play", "helper", "discard")  # groups the menu folds behind one entry
-CARD_STEPS = ("start", "knock", "card16")  # a hand is offered here even when empty: the menu tells nothing
+CARD_STEPS = ("start", "knock", "card16")  # a held hand is offered here even when nothing fits: the menu tells nothing
+
+
+def _offer_cards(player: str, plays: list[Choice], hidden: bool, public: Mapping[str, Any]) -> bool:
+    """Whether to offer `player`'s cards: something fits, or (covered) they hold any card at all.
+    The number of cards in a hand is public; which of them fit now is not."""
+    return bool(plays) or (hidden and (public.get("hands") or {}).get(player, 0) > 0)
 
 
 def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> list[Entry]:
@@ -150,10 +158,10 @@ def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> lis
             entries.append(plain(choice))
 
     if step in CARD_STEPS:
-        if hidden or kinds["play"]:
+        if _offer_cards(who, kinds["play"], hidden, public):
             entries.append(cards_entry(who, kinds["play"], hidden))
         mover = (public.get("knock") or {}).get("mover") if step == "knock" else None
-        if mover and (hidden or kinds["mover_play"]):  # card 16 is the mover's, not the owner's
+        if mover and _offer_cards(mover, kinds["mover_play"], hidden, public):  # card 16 is the mover's
             entries.append(cards_entry(mover, kinds["mover_play"], hidden))
     elif kinds["play"]:
         entries.append(cards_entry(who, kinds["play"], hidden))

@@ -220,8 +220,12 @@ class HalloweenScreen(OwnEyes, GameScreen):
         bidder = None
         if bidding:
             bidder = prompt.who if step == "auction_bids" else fight["attacker"]
-            bid.ask(seat_of(public, bidder), words(L("bid.label", player=bidder), lang),
-                    ui("ui.halloween.bid.placeholder", lang), ui("ui.halloween.bid.note", lang, player=bidder))
+            seat = seat_of(public, bidder)
+            held = self.session.game.ledger.candies[seat - 1]  # the bidder's own, shown while the others look away
+            front = fight["front"].get(bidder, 0)
+            bid.ask(seat, words(L("bid.label", player=bidder), lang),
+                    ui("ui.halloween.bid.placeholder", lang), ui("ui.halloween.bid.note", lang, player=bidder),
+                    ui("ui.halloween.bid.holding", lang, held=held, front=front, most=max(0, held - front)))
         treat = self._treat
         treating = step == "trato_treat"
         treat.display = treating
