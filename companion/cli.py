@@ -242,6 +242,16 @@ def _silence(stream) -> None:
         pass
 
 
+def _how(game, lang: str) -> str | None:
+    """How the pending action is written (the step's hint: `vote 1>5 2>5…` at a vote, whose
+    choices show only `mayor N`); none for a private step, whose hint is the game master's."""
+    found = game.pending_step() if hasattr(game, "pending_step") else None
+    if found is None or found[0].private:
+        return None
+    hint = found[0].hint(game, found[1])
+    return render(hint, lang) if hint is not None else None
+
+
 def state_dict(session: Session, private: bool, log: bool = True) -> dict:
     """`show`'s data. Without `private`, only the public view (companion/core/public.py): the
     prompt in public form, secret actions as what the table was told, no private event.
@@ -265,6 +275,7 @@ def state_dict(session: Session, private: bool, log: bool = True) -> dict:
         "outcome": seen["outcome"],
         "log": [{"do": item["do"], "secret": item["secret"], "events": item["events"]} for item in seen["log"]],
     }
+    data["how"] = _how(game, lang)
     if private:
         prompt = session.expects()
         data["now"] = render(prompt.title, lang)
@@ -301,6 +312,8 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print(_say("cli.show.over", lang, text=data["outcome"]["text"] or _say("game.over", lang)))
     else:
         _print(_say("cli.show.now", lang, text=data["now"]))
+        if data["how"]:
+            _print(_say("cli.show.how", lang, hint=data["how"]))
         if data["choices"]:
             _print(_say("cli.show.allowed", lang, actions=", ".join(data["choices"])))
     if args.log:

@@ -213,3 +213,27 @@ def test_save_comments_are_in_the_games_language(tmp_path):
     assert text.startswith("# partida guardada de companion: Duelo de dados.\n# Primero la preparación")
     text = _duel(tmp_path, "en").read_text(encoding="utf-8")
     assert text.startswith("# companion save: Dice duel.\n")
+
+
+def test_show_says_how_the_pending_action_is_written(tmp_path, capsys):
+    """At the first vote of a Gauekos day the choices are only `mayor N`: `show` also says how a
+    vote is written (the step's hint), in the table's language."""
+    from pathlib import Path
+
+    from companion.core.session import Session
+
+    journal = Path(__file__).parent / "games" / "journals" / "gauekos.toml"
+    src = Session.load(journal, read_only=True)
+    save = tmp_path / "g.toml"
+    session = Session.new("gauekos", src.header.players, src.header.options, seed=src.header.seed, lang="es",
+                          path=save)
+    for played in src.played:
+        if session.expects().step == "first":
+            break
+        faces = [str(v) for draw in played.entry.draws for v in draw.values]
+        session.act(played.entry.notation + (" @ " + " ".join(faces) if faces else ""))
+    session.close()
+    assert main(["show", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "Se escribe: voto VOTANTE>OBJETIVO" in out
+    assert "Se puede: mayor 1" in out
