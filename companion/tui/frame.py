@@ -162,6 +162,11 @@ class GameScreen(Screen[None]):
             yield DicePanel(id="dice")
         yield EventLog(id="log")
 
+    @property
+    def game(self) -> Any:
+        """The game in play (the session's: a new object after every action)."""
+        return self.session.game
+
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self._language, init=False)
         translate_keys(self, self.lang)

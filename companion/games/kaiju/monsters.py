@@ -12,7 +12,6 @@ city is destroyed the kaiju with most cities is the King of the Monsters
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from companion.core.game import Event, Line, Option, Outcome

@@ -22,10 +22,10 @@ from companion.core.game import Event, Option, Outcome
 from companion.core.steps import StepGame
 
 from . import turns
-from .bank import collect, end_check, held, standing
+from .bank import collect, end_check, held, lose, standing
 from .boards import DEFAULT, BoardOption, board_of
 from .notation import NAME, parse
-from .odds import CUARTEL, landing, percent, survival
+from .odds import landing, percent, survival
 from .say import line, troops
 from .steps import PHASES, QUEUED, RUIN, STAGES
 
@@ -133,8 +133,6 @@ class Kaijupoly(StepGame):
         return turns.kaiju_arrives(self)
 
     def city_falls(self, position: int, attacker: int | None) -> list[Event]:
-        from .bank import lose
-
         return lose(self, position)
 
     # -- the end -------------------------------------------------------------------------------

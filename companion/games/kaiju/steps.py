@@ -201,8 +201,8 @@ class TroopsStep(KStep):
 
     def choices(self, g, s) -> list[tuple[int, int]]:
         p = s["square"]
-        return [(level, turns.troops_cost(g, p, level)) for level in range(1, CUARTEL + 1)
-                if turns.troops_cost(g, p, level) <= g.money[s["seat"]]]
+        costs = [(level, turns.troops_cost(g, p, level)) for level in range(1, CUARTEL + 1)]
+        return [(level, cost) for level, cost in costs if cost <= g.money[s["seat"]]]
 
     def offers(self, g, s):
         p = s["square"]

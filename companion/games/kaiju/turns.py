@@ -15,7 +15,7 @@ from __future__ import annotations
 from companion.core.game import Event
 
 from . import battle
-from .bank import collect, held, lose, owe, pay
+from .bank import held, lose, owe, pay
 from .board import SQUARES
 from .odds import CUARTEL
 from .say import event, money, square, troops

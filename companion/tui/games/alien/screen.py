@@ -78,10 +78,6 @@ class AlienScreen(GameScreen):
 
     # -- data down -------------------------------------------------------------
 
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
     def update_view(self, view: View) -> None:
         facts = self.game.facts()
         position = facts["position"]

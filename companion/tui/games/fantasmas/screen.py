@@ -69,10 +69,6 @@ class FantasmasScreen(Opponent, GameScreen):
 
     # -- what the screen shows --------------------------------------------------------
 
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
     def _legal(self) -> list[tuple]:
         return [] if self.session.outcome() is not None else self.game.legal_tuples()
 

@@ -123,10 +123,6 @@ class GauekosScreen(Controls, Pacing, GameScreen):
 
     # -- data down -----------------------------------------------------------
 
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
     def update_view(self, view: View) -> None:
         if view.prompt.step == "phantom":  # one instruction: the note's "it passes by itself", and its time
             view = replace(view, prompt=replace(view.prompt, detail=None))

@@ -77,10 +77,6 @@ class KaijuScreen(GameScreen):
 
     # -- data down -------------------------------------------------------------
 
-    @property
-    def game(self) -> Any:
-        return self.session.game
-
     def update_view(self, view: View) -> None:
         choices = tuple(c.notation for c in view.prompt.choices)
         if choices != self.shown_for:
