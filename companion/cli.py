@@ -23,7 +23,7 @@ from companion.core.game import Line, Option
 from companion.core.journal import peek_lang
 from companion.core.lock import SaveLockedError
 from companion.core.language import LANGUAGES, explain, render, template
-from companion.core.notation import fold, shown
+from companion.core.notation import shown
 from companion.core.text import printable
 from companion.core.players import players_from
 from companion.core.registry import find_game, game_names
@@ -245,7 +245,7 @@ def _silence(stream) -> None:
 def _how(game, lang: str) -> str | None:
     """How the pending action is written (the step's hint: `vote 1>5 2>5…` at a vote, whose
     choices show only `mayor N`); none for a private step, whose hint is the game master's."""
-    found = game.pending_step() if hasattr(game, "pending_step") else None
+    found = game.pending_step()
     if found is None or found[0].private:
         return None
     hint = found[0].hint(game, found[1])
@@ -386,78 +386,6 @@ def cmd_games(args: argparse.Namespace) -> int:
     return 0
 
 
-def _word(line_id: str, lang: str, fallback: str) -> str:
-    """A pack's word for something a file names (a kind, a group), or the file's own word."""
-    return render(Line(line_id), lang) if _has_line(line_id, lang) else fallback
-
-
-def cmd_boards(args: argparse.Namespace) -> int:
-    """The Kaijupoly boards, shipped and the user's own (one bad file never stops the
-    listing: its refusal is listed instead), or one board's 40 squares with --show."""
-    from companion.games.kaiju import boards
-
-    lang = getattr(args, "lang", None) or DEFAULT_LANG
-    if args.show is not None:
-        return _show_board(boards.board_of(boards.BoardOption("board", boards.DEFAULT).coerce(args.show)), lang)
-    _print(_say("cli.boards.shipped", lang, folder=str(boards.FOLDER)))
-    for name in boards.shipped():
-        try:
-            board = boards.board_of(name)
-        except CompanionError as exc:
-            _print("  " + _say("cli.boards.bad", lang, id=name, reason=explain(exc, lang)))
-            continue
-        _print("  " + _say("cli.boards.board", lang, id=name, title=board.title))
-    folder = boards.user_folder()
-    files = boards.user_files()
-    _print(_say("cli.boards.mine", lang, folder=str(folder)))
-    for path in files:
-        try:
-            board = boards.read(path)
-        except CompanionError as exc:
-            _print("  " + _say("cli.boards.bad", lang, id=path.stem, reason=explain(exc, lang)))
-            continue
-        shadowed = fold(path.stem) in boards.shipped()
-        _print("  " + _say("cli.boards.shadowed" if shadowed else "cli.boards.user", lang,
-                           id=path.stem, title=board.title, path=str(path)))
-    if not files:
-        _print("  " + _say("cli.boards.none", lang, folder=str(folder)))
-    _print(_say("cli.boards.use", lang))
-    return 0
-
-
-BOARD_COLUMNS = ("price", "house", "hotel", "rent", "mortgage")
-
-
-def _show_board(board, lang: str) -> int:
-    """A board's 40 squares as a table: position, name, kind (a city's group), its amounts."""
-    money = lambda amount: f"{amount} {board.currency}"  # noqa: E731
-    _print(f"{board.title} ({board.id})")
-    _print(_say("cli.boards.show.money", lang, start=money(board.start_money), go=money(board.go_salary),
-                fine=money(board.jail_fine)))
-    _print(_say("cli.boards.show.services", lang, currency=board.currency,
-                rents=", ".join(map(str, board.station_rents)),
-                single=board.utility_multipliers[0], both=board.utility_multipliers[1]))
-    kinds = [s.kind for s in board.squares]
-    _print(_say("cli.boards.show.counts", lang, cities=kinds.count("city"), stations=kinds.count("station"),
-                utilities=kinds.count("utility"), deeds=len(board.deeds)))
-    rows = []
-    for square in board.squares:
-        kind = _word(f"kaijupoly.board.kind.{square.kind}", lang, square.kind)
-        if square.kind == "city":
-            kind = _word(f"kaijupoly.board.group.{square.group}", lang, square.group or "")
-        elif square.kind == "tax":
-            kind = f"{kind} {money(square.tax)}"
-        held = BOARD_COLUMNS if square.kind == "city" else ("price", "mortgage") if square.deed else ()
-        amounts = [str(getattr(square, key)) if key in held else "" for key in BOARD_COLUMNS]
-        rows.append([str(square.position), square.name, kind, *amounts])
-    head = ["#", *(_say(f"cli.boards.column.{key}", lang) for key in ("name", "kind", *BOARD_COLUMNS))]
-    widths = [max(len(row[c]) for row in [head, *rows]) for c in range(len(head))]
-    for row in [head, *rows]:
-        cells = [row[c].rjust(widths[c]) if c == 0 or c > 2 else row[c].ljust(widths[c]) for c in range(len(row))]
-        _print("  ".join(cells).rstrip())
-    return 0
-
-
 # -- the parser ---------------------------------------------------------------------
 
 
@@ -553,7 +481,7 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p = sub.add_parser("boards", help="list the Kaijupoly boards (shipped and your own), or show one")
     p.add_argument("--show", metavar="NAME|PATH", help="print the 40 squares of one board")
     p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
-    p.set_defaults(func=cmd_boards)
+    p.set_defaults(func=_boards)
 
     if speech:
         from companion.speech.cli import add_say_parser, add_voices_parser
@@ -561,6 +489,12 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
         add_say_parser(sub)
         add_voices_parser(sub)
     return parser
+
+
+def _boards(args: argparse.Namespace) -> int:
+    from companion.cli_boards import cmd_boards  # the boards' module only for this command
+
+    return cmd_boards(args)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

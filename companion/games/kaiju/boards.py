@@ -24,7 +24,7 @@ import stat
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from companion.core.errors import SetupError
 from companion.core.game import Line, Option
@@ -474,18 +474,27 @@ class BoardOption(Option):
         return value
 
 
-def available() -> list[tuple[str, Board | SetupError]]:
+class Listed(NamedTuple):
+    """A board as `companion boards` lists it: its name, its file (None: shipped), and the board
+    or the refusal of its file."""
+
+    name: str
+    path: Path | None
+    board: Board | SetupError
+
+
+def available() -> list[Listed]:
     """Every board, shipped then the user's (by the name the option takes), each with its
     refusal instead when it cannot be used: one bad file never hides the others."""
-    found: list[tuple[str, Board | SetupError]] = []
+    found: list[Listed] = []
     for name in shipped():
         try:
-            found.append((name, _shipped(name)))
+            found.append(Listed(name, None, _shipped(name)))
         except SetupError as exc:
-            found.append((name, exc))
+            found.append(Listed(name, None, exc))
     for path in user_files():
         try:
-            found.append((path.stem, read(path)))
+            found.append(Listed(path.stem, path, read(path)))
         except SetupError as exc:
-            found.append((path.stem, exc))
+            found.append(Listed(path.stem, path, exc))
     return found

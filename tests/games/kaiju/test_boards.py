@@ -129,7 +129,7 @@ def test_a_user_board_is_found_by_its_name(_own_boards_folder):
     assert board_of(value).title == "Mi Madrid" and board_of(value).id == "Mío"
     assert board_of("Mío").title == "Mi Madrid"
     assert OPTION.coerce("Mío.toml") == value
-    assert [(name, getattr(board, "title", None)) for name, board in available()] == [
+    assert [(name, getattr(board, "title", None)) for name, _, board in available()] == [
         ("madrid", "Madrid (edición española)"), ("world", "Ciudades del mundo"), ("Mío", "Mi Madrid")]
 
 
@@ -399,8 +399,8 @@ def test_available_lists_a_bad_user_board_without_stopping(_own_boards_folder):
     write(_own_boards_folder, MADRID.replace("price = 60\n", "price = -1\n", 1), "a-broken.toml")
     write(_own_boards_folder, WORLD, "b-fine.toml")
     found = available()
-    assert [name for name, _ in found] == ["madrid", "world", "a-broken", "b-fine"]
-    assert isinstance(found[2][1], SetupError) and found[3][1].title == "Ciudades del mundo"
+    assert [name for name, _, _ in found] == ["madrid", "world", "a-broken", "b-fine"]
+    assert isinstance(found[2].board, SetupError) and found[3].board.title == "Ciudades del mundo"
 
 
 # -- companion boards ------------------------------------------------------------------
