@@ -113,6 +113,10 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
 
+    def offered(self) -> tuple[Any, ...]:
+        """The values a setup form lists for a free-text option (none: the form takes typed text)."""
+        return ()
+
     def shown(self, value: Any) -> Any:
         """The value as a listing shows it (a board kept whole in a save shows as its title)."""
         return value

@@ -403,6 +403,7 @@ class NotationInput(Input):
     def open(self, placeholder: str) -> None:
         self.placeholder = placeholder
         self.add_class("-open")
+        self.screen.add_class("-typing")  # toasts move to the top: never over this line (game.tcss)
         # Focus now, not after the queue (Widget.focus defers it): keys typed right after `:`
         # (a fast typist, a paste) are already queued and must reach this line, not the screen.
         self.screen.set_focus(self)
@@ -410,6 +411,7 @@ class NotationInput(Input):
     def action_close(self) -> None:
         self.value = ""
         self.remove_class("-open")
+        self.screen.remove_class("-typing")
         self.screen.set_focus(None)
 
     @property

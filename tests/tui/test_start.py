@@ -191,7 +191,7 @@ async def test_choosing_another_game_shows_its_options(make_app) -> None:
         await pilot.pause()
         await pilot.pause()
         keys = [o.key for o in gauekos.options]
-        assert [w.id for w in app.screen.query("#options .row > *") if w.id] == [f"option-{k}" for k in keys]
+        assert [w.id for w in app.screen.query("#options .value") if w.id] == [f"option-{k}" for k in keys]
         await type_players(pilot, str(gauekos.min_players))
         await pilot.press("enter")
         await pilot.pause()

@@ -464,6 +464,10 @@ class BoardOption(Option):
             return compact(read(path))
         raise _unknown(text)
 
+    def offered(self) -> tuple[str, ...]:
+        """The boards a form lists: shipped then the user's, those that load (a path is typed, on the CLI)."""
+        return tuple(dict.fromkeys(listed.name for listed in available() if not isinstance(listed.board, SetupError)))
+
     def shown(self, value: Any) -> Any:
         """A shipped board by its name; a board kept whole by its title, not its 2 KB."""
         if isinstance(value, str) and value.startswith("{"):

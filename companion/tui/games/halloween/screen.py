@@ -252,8 +252,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
     def refuse(self, exc: CompanionError) -> None:
         if isinstance(exc, BidTooHigh):  # the masked amount must not show in the refusal
             message = ui("ui.halloween.bid.too_high", self.lang, player=exc.player)
-            self.show_error(message)
-            self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+            self.show_error(message)  # on the error line, as every refusal: a toast hid the `:` line
             return
         super().refuse(exc)
 
