@@ -208,7 +208,8 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         grid = self.query_one(SeatGrid)
         grid.display = kind in (SETUP, SEAT, PAIR)
         if grid.display:
-            grid.show(seat_cells(view, self.mode, self.marks, private), self.cursor, self._main_width())
+            grid.show(seat_cells(view, self.mode, self.marks, private), self.cursor, self._main_width(),
+                      self._seat_room())
         panel = self.query_one(VotePanel)
         panel.display = kind == VOTE and self.draft is not None
         if panel.display:
@@ -251,6 +252,13 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             side = 0 if self.mode.kind == OVER else 32
             width = self.app.size.width - side - 4
         return max(20, width)
+
+    def _seat_room(self) -> int | None:
+        """The lines the seat grid has above the keys (None before the first layout)."""
+        main, grid, keys = self.query_one("#gk-main"), self.query_one(SeatGrid), self.query_one(KeyBar)
+        if not main.content_region.height or not grid.region.height:
+            return None
+        return main.content_region.bottom - grid.region.y - (keys.outer_size.height if keys.display else 0)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._redraw)

@@ -61,6 +61,7 @@ class SeatGrid(Static):
     MAX_CELL = 26
     MIN_CELL = 10
     ROWS = 7  # more seats than this many rows: narrower cells, more columns
+    LINES = 8  # the most lines the grid takes with seats on more lines, when the room is not known yet
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
@@ -68,12 +69,14 @@ class SeatGrid(Static):
         self.cursor: int | None = None
         self.columns = 1
 
-    def show(self, seats: Sequence[Seat], cursor: int | None, width: int) -> None:
+    def show(self, seats: Sequence[Seat], cursor: int | None, width: int, lines: int | None = None) -> None:
+        """Draw the seats in `width` cells; a long label takes more lines while the grid stays
+        within `lines` (the room there is), else it is cut."""
         self.seats = tuple(seats)
         self.cursor = cursor
-        self._draw(width)
+        self._draw(width, lines or self.LINES)
 
-    def _draw(self, width: int) -> None:
+    def _draw(self, width: int, most: int) -> None:
         if not self.seats:
             put(self, Content(""))
             return
@@ -83,21 +86,54 @@ class SeatGrid(Static):
         if width // cell < needed:
             cell = max(self.MIN_CELL, width // needed)
         self.columns = max(1, width // cell)
+        groups = [[self._cell(seat, cell) for seat in self.seats[start:start + self.columns]]
+                  for start in range(0, len(self.seats), self.columns)]
+        spare = max(0, most - len(groups))  # lines a row may add, first come first
         rows: list[Content] = []
-        for start in range(0, len(self.seats), self.columns):
-            parts: list[Any] = []
-            for seat in self.seats[start:start + self.columns]:
-                parts.append(self._cell(seat, cell))
-            rows.append(Content.assemble(*parts))
+        for cells in groups:
+            tall = max(len(c) for c in cells)
+            if tall > 1 and tall - 1 <= spare:  # a seat on more lines: its whole row takes them
+                spare -= tall - 1
+                for line in range(tall):
+                    rows.append(Content.assemble(*[c[line] if line < len(c) else (" " * cell, c[0][1])
+                                                   for c in cells]))
+            else:
+                rows.append(Content.assemble(*[self._cut(c, cell) for c in cells]))
         put(self, Content("\n").join(rows))
 
-    def _cell(self, seat: Seat, width: int) -> tuple[str, str]:
-        mark = "†" if not seat.alive else ("●" if seat.marked else " ")
-        text = f"{seat.number:>2}{mark}{seat.label}"
+    @staticmethod
+    def _cut(lines: list[tuple[str, str]], width: int) -> tuple[str, str]:
+        """A seat of more lines on one (no room left for more): the first line and the rest, cut."""
+        if len(lines) == 1:
+            return lines[0]
+        text = " ".join([lines[0][0].rstrip(), *(text.strip() for text, _ in lines[1:])])
         room = width - 1
-        if len(text) > room:
-            text = text[: room - 1] + "…"
-        text = text.ljust(room) + " "
+        text = text if len(text) <= room else text[: room - 1] + "…"
+        return (text.ljust(room) + " ", lines[0][1])
+
+    @staticmethod
+    def _lines(head: str, label: str, room: int) -> list[str]:
+        """`head` + `label` in lines of `room` cells: one when it fits, else the name first and the
+        rest indented under it, broken between words; a word wider than a line is cut."""
+        if len(head) + len(label) <= room:
+            return [head + label]
+        indent = " " * len(head)
+        lines: list[str] = []
+        line, empty = head, True
+        for word in label.split(" "):
+            if not empty and len(line) + 1 + len(word) > room:
+                lines.append(line.rstrip(" ·:"))
+                line, empty = indent, True
+            if empty and word in ("·", ":"):  # a separator does not start a line
+                continue
+            line, empty = (line + word if empty else f"{line} {word}"), False
+        lines.append(line)
+        return [text if len(text) <= room else text[: room - 1] + "…" for text in lines]
+
+    def _cell(self, seat: Seat, width: int) -> list[tuple[str, str]]:
+        mark = "†" if not seat.alive else ("●" if seat.marked else " ")
+        room = width - 1
+        lines = self._lines(f"{seat.number:>2}{mark}", seat.label, room)
         click = f" @click=pick({seat.number})"
         if seat.number == self.cursor:
             style = "bold reverse $accent"
@@ -109,7 +145,7 @@ class SeatGrid(Static):
             style = "bold"
         else:
             style = "dim"
-        return (text, style + click)
+        return [(text.ljust(room) + " ", style + click) for text in lines]
 
     def action_pick(self, seat: int) -> None:
         self.post_message(SeatPicked(seat))

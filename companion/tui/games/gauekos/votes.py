@@ -105,6 +105,14 @@ class VoteDraft:
         return " ".join(["votes", *(f"{s}:{n}" for s, n in sorted(self.counts.items()) if n > 0)])
 
 
+def fitted(pieces: Sequence[str], room: int) -> list[str]:
+    """A cell's text in `room` cells: on one line when it fits, else the voter on the first and
+    the ballot (`se abstiene`) indented under it; cut only when even that is too wide."""
+    text = " ".join(p for p in pieces if p)
+    lines = [text] if len(text) <= room or len(pieces) < 2 else [pieces[0], "   " + pieces[1]]
+    return [line if len(line) <= room else line[: room - 1] + "…" for line in lines]
+
+
 class VotePanel(Static):
     """The draft: one row per voter (or candidate), the tally so far, the line it will record."""
 
@@ -116,8 +124,10 @@ class VotePanel(Static):
         rows: list[Any] = []
         head = ui("ui.gauekos.vote_runoff" if runoff else "ui.gauekos.vote_first", lang)
         how = ui("ui.gauekos.per_voter" if draft.mode == VOTERS else "ui.gauekos.per_count", lang)
-        how = how if len(head) + 2 + len(how) <= width else how[: max(0, width - len(head) - 3)] + "…"
-        lines: list[Content] = [Content.assemble((head, "bold"), "  ", (how, "italic"))]
+        if len(head) + 2 + len(how) <= width:
+            lines: list[Content] = [Content.assemble((head, "bold"), "  ", (how, "italic"))]
+        else:  # the how on a line of its own, whole
+            lines = [Content.styled(head, "bold"), Content.styled(how, "italic")]
         if draft.mode == VOTERS:
             cells = []
             for index, voter in enumerate(draft.voters):
@@ -128,9 +138,9 @@ class VotePanel(Static):
                     aim = ui("ui.gauekos.abstains", lang)
                 else:
                     aim = f"{target} {names[target - 1]}"
-                cells.append((index == draft.cursor, f"{voter:>2} {names[voter - 1]} → {aim}"))
+                cells.append((index == draft.cursor, [f"{voter:>2} {names[voter - 1]} →", aim]))
         else:
-            cells = [(index == draft.cursor, f"{seat:>2} {names[seat - 1]}: {draft.counts.get(seat, 0)}")
+            cells = [(index == draft.cursor, [f"{seat:>2} {names[seat - 1]}: {draft.counts.get(seat, 0)}"])
                      for index, seat in enumerate(draft.candidates)]
         longest = max((len(n) for n in names), default=4)
         cell = min(30, 2 * longest + 12) if draft.mode == VOTERS else longest + 10
@@ -139,10 +149,11 @@ class VotePanel(Static):
             cell = max(12, width // needed)
         columns = max(1, width // cell)
         for start in range(0, len(cells), columns):
-            parts: list[Any] = []
-            for current, text in cells[start:start + columns]:
-                parts.append((text[: cell - 1].ljust(cell - 1) + " ", "bold reverse $accent" if current else ""))
-            rows.append(Content.assemble(*parts))
+            texts = [(current, fitted(pieces, cell - 1)) for current, pieces in cells[start:start + columns]]
+            for line in range(max(len(t) for _, t in texts)):  # a ballot too long for its cell: two lines
+                rows.append(Content.assemble(*[
+                    ((t[line] if line < len(t) else "").ljust(cell - 1) + " ", "bold reverse $accent" if current else "")
+                    for current, t in texts]))
         lines += rows
         shown = ", ".join(f"{names[s - 1]} {n}" for s, n in sorted(tally.items(), key=lambda x: (-x[1], x[0])) if n)
         lines.append(Content.assemble((ui("ui.gauekos.tally", lang) + " ", "bold"), shown or "—"))
