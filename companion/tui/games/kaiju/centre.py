@@ -74,6 +74,15 @@ def fit(sections: Sequence[Section], height: int) -> list[Content]:
     return out[:height]
 
 
+def wrap(lines: Sequence[Content], width: int) -> list[Content]:
+    """Lines too wide for the centre wrapped between words onto more rows (at 80 columns a battle's
+    line was cut mid-word): `fit` then counts the rows each takes."""
+    out: list[Content] = []
+    for line in lines:
+        out += line.wrap(width) if line.cell_length > width else [line]
+    return out
+
+
 class CentrePanel(Static):
     """The centre of the ring: what `fit` keeps of the sections (fitted again when the ring
     gives it more or fewer rows)."""
@@ -86,8 +95,9 @@ class CentrePanel(Static):
         self.sections = sections
         height = self.content_size.height or 9
         width = self.content_size.width or 54
-        lines = [line.truncate(width) for line in fit(sections, height)]
-        put(self, Content("\n").join(lines))
+        wrapped = [replace(s, lines=wrap(s.lines, width), short=None if s.short is None else wrap(s.short, width))
+                   for s in sections]
+        put(self, Content("\n").join(fit(wrapped, height)))
 
     def on_resize(self) -> None:
         self.show(self.sections)
