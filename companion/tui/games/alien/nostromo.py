@@ -140,10 +140,12 @@ def body(sector: str, facts: Mapping[str, Any], players: Sequence[str], lang: st
     return Content("\n").join(lines)
 
 
-def title(sector: str, facts: Mapping[str, Any], lang: str) -> Content:
-    """`✱ ESPADAS ▫▫▫`: the name, the Alien's mark, the codes face down there."""
+def title(sector: str, facts: Mapping[str, Any], lang: str, room: int | None = None,
+          line: str = "") -> Content:
+    """`✱ ESPADAS ▫▫▫`: the name, the Alien's mark, the codes face down there. A title too long
+    for the `room` the border has (the Basque shuttle at 80 columns) takes the short name, not a cut."""
     position = facts["position"]
-    name = ui(f"{UI}.box.{sector}", lang)
+    name = ui(line or f"{UI}.box.{sector}", lang)
     parts: list[Any] = []
     if position["alien"] == sector:
         parts.append((f"{ALIEN_MARK} ", "bold $error"))
@@ -151,7 +153,10 @@ def title(sector: str, facts: Mapping[str, Any], lang: str) -> Content:
     parts.append((f"{name} " if down else name, "bold"))
     if down:
         parts += [(DOWN * down if down <= 5 else f"{DOWN}×{down}", "$accent")]
-    return Content.assemble(*parts)
+    shown = Content.assemble(*parts)
+    if room is not None and not line and sector == NAVE and shown.cell_length > room:
+        return title(sector, facts, lang, line=f"{UI}.box.{sector}_short")
+    return shown
 
 
 def subtitle(sector: str, facts: Mapping[str, Any], lang: str, odds: bool) -> Content:
@@ -187,7 +192,7 @@ class SectorBox(Static):
         width = size.width if size and size.width else 17
         rows = size.height if size and size.height else None
         self.set_class(facts["position"]["alien"] == self.sector, "-alien")
-        set_title(self, title(self.sector, facts, lang))
+        set_title(self, title(self.sector, facts, lang, self.size.width - 4 if self.size.width else None))
         below = subtitle(self.sector, facts, lang, odds)
         if self._subtitle is None or not self._subtitle.is_same(below):
             self._subtitle = below
