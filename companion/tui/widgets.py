@@ -342,10 +342,11 @@ class DicePanel(Vertical):
 
 
 class SubtitleBar(Static):
-    """What the narrator last said (follows the app's `subtitle`)."""
+    """What the narrator last said (follows the app's `subtitle`), with the cue after it: up to
+    three rows at 80 columns, so a long line with a cue added is wrapped whole, never cut."""
 
     DEFAULT_CSS = """
-    SubtitleBar { height: auto; max-height: 2; padding: 0 1; background: $boost; color: $text; }
+    SubtitleBar { height: auto; max-height: 3; padding: 0 1; background: $boost; color: $text; }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
