@@ -68,6 +68,7 @@ class SeatGrid(Static):
         self.seats: tuple[Seat, ...] = ()
         self.cursor: int | None = None
         self.columns = 1
+        self.cell = self.MAX_CELL  # the width of a seat's cell, as last drawn
 
     def show(self, seats: Sequence[Seat], cursor: int | None, width: int, lines: int | None = None) -> None:
         """Draw the seats in `width` cells; a long label takes more lines while the grid stays
@@ -86,6 +87,7 @@ class SeatGrid(Static):
         if width // cell < needed:
             cell = max(self.MIN_CELL, width // needed)
         self.columns = max(1, width // cell)
+        self.cell = cell
         groups = [[self._cell(seat, cell) for seat in self.seats[start:start + self.columns]]
                   for start in range(0, len(self.seats), self.columns)]
         spare = max(0, most - len(groups))  # lines a row may add, first come first
