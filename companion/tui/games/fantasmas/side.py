@@ -24,8 +24,22 @@ def ghosts(counts: Mapping[str, int]) -> list[tuple[str, str]]:
     return parts or [("—", "dim")]
 
 
+def whole_entries(entries: list[str], width: int | None) -> list[str]:
+    """Legend entries (`◇ mirror`) two spaces apart, in rows of `width` cells that break between
+    entries, never inside one (`»▲ ▲ hemendik ateratzen` / `dira` read as two)."""
+    if not width:
+        return ["  ".join(entries)]
+    rows: list[str] = []
+    for entry in entries:
+        if rows and len(rows[-1]) + 2 + len(entry) <= width:
+            rows[-1] += "  " + entry
+        else:
+            rows.append(entry)
+    return rows
+
+
 def side_content(game: Any, facts: Mapping[str, Any],
-                 hints: Mapping[str, list[str]] | None, lang: str) -> Content:
+                 hints: Mapping[str, list[str]] | None, lang: str, width: int | None = None) -> Content:
     position = facts["position"]
     lines: list[Content] = []
     over = game.phase == "over"
@@ -46,8 +60,10 @@ def side_content(game: Any, facts: Mapping[str, Any],
         for key in ("escape", "lose"):
             found = ", ".join(hints.get(key, [])) or "—"
             lines.append(Content.assemble((ui(f"{UI}.hint.{key}", lang), "bold"), " ", found))
-    legend = "  ".join(f"{GLYPH[c]} {render(Line(f'18-fantasmas.colour.{c}'), lang)}" for c in GLYPH)
-    lines += [Content(""), Content.styled(legend, "dim"), Content.styled(ui(f"{UI}.legend", lang), "dim")]
+    colours = [f"{GLYPH[c]} {render(Line(f'18-fantasmas.colour.{c}'), lang)}" for c in GLYPH]
+    signs = [entry.strip() for entry in ui(f"{UI}.legend", lang).split("  ") if entry.strip()]
+    rows = whole_entries(colours, width) + whole_entries(signs, width)
+    lines += [Content(""), *(Content.styled(row, "dim") for row in rows)]
     return Content("\n").join(lines)
 
 
@@ -56,7 +72,13 @@ class SidePanel(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
+        self._shown: tuple[Any, ...] | None = None  # what it shows, drawn again at another width
 
     def show(self, game: Any, facts: Mapping[str, Any], hints: Mapping[str, list[str]] | None,
              lang: str) -> None:
-        put(self, side_content(game, facts, hints, lang))
+        self._shown = (game, facts, hints, lang)
+        put(self, side_content(game, facts, hints, lang, self.content_region.width or None))
+
+    def on_resize(self) -> None:
+        if self._shown is not None:
+            self.show(*self._shown)
