@@ -182,3 +182,31 @@ async def test_alien_shuttle_title_fits_its_box(make_app, home: Path, size, titl
             assert len(title) + 4 <= box.size.width
     finally:
         session.close()
+
+
+async def test_a_toast_while_typing_notation_shows_at_the_top(make_app, home: Path) -> None:
+    """A notice (undone, redone, speech) while the `:` line is open goes to the top right, never
+    over the line being typed; with the line closed it is back at the bottom."""
+    from textual.widgets._toast import Toast
+
+    session = journal("dice-duel", 5, home, "es")
+    app = make_app(session=session, lang="es")
+    try:
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.press("colon")
+            await pilot.pause()
+            app.screen.notify("uno")
+            await pilot.pause()
+            await pilot.pause()
+            line = app.screen.query_one(NotationInput)
+            toasts = list(app.screen.query(Toast))
+            assert toasts and all(not t.region.overlaps(line.region) and t.region.y < 5 for t in toasts)
+            await pilot.press("escape")
+            app.clear_notifications()
+            app.screen.notify("dos")
+            await pilot.pause()
+            await pilot.pause()
+            assert all(t.region.y > 12 for t in app.screen.query(Toast))
+    finally:
+        session.close()
