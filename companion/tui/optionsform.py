@@ -1,5 +1,5 @@
-"""The options of the game chosen on the new-game form: one labelled field a
-option, its help and its refusal under the field.
+"""The options of the game chosen on the new-game form: a labelled field for
+each option, its help and its refusal under the field.
 
 Every field of the form is a `field_row`: the label in its own column,
 wrapping onto more lines when long (never cut, never run into the value),
