@@ -241,6 +241,6 @@ class TableApp(App[None]):
         name = ui("ui.gauekos.countdown" if shown.kind == "gauekos" else "ui.gauekos.day_timer", lang)
         state = ui("ui.gauekos.timer_paused", lang) if shown.paused else \
             ui("ui.gauekos.timer_over", lang) if left == 0 else ""
-        put(label, Content.assemble((name, "bold"), ("  " + state if state else "", "italic")))
+        put(label, Content.assemble((name, "bold"), "  ", (state, "italic")))
         digits.update(f"{left // 60}:{left % 60:02d}")
         digits.set_class(left <= 10, "-urgent")
