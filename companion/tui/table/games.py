@@ -186,6 +186,10 @@ PANELS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any], str], Lines]] 
 
 def panel_lines(game: str, state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> Lines:
     """The game's panel (a game without one of its own: every public entry, labelled)."""
+    if game in ("kaijupoly", "rey-de-los-monstruos"):
+        from .board import kaiju_lines
+
+        return kaiju_lines(game, state, options, lang)
     draw = PANELS.get(game)
     if draw is None:
         return generic(game, state, lang)
