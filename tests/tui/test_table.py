@@ -201,3 +201,19 @@ def test_companion_table_refuses_a_missing_file_in_the_language(tmp_path, capsys
 
     assert main(["--lang", "eu", "table", str(tmp_path / "none.toml")]) == 1
     assert "Ez dago gordetako partidarik" in capsys.readouterr().err
+
+
+async def test_the_table_speaks_the_game_masters_language_unless_told_one(tmp_path):
+    path = tmp_path / "h.toml"
+    Session.new("halloween", ["Ana", "Luis", "Eva", "Iker"], seed=5, lang="es", path=path).close()
+    open_live(path, lang="en")
+    app = TableApp(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Halloween night" in screen_text(app)
+        open_live(path, lang="eu")  # the game master switched the app to Basque
+        assert await until(pilot, lambda: "Halloween gaua" in screen_text(app))
+    told = TableApp(path, lang="es")
+    async with told.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "La noche de Halloween" in screen_text(told)

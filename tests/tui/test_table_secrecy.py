@@ -58,7 +58,11 @@ def paired(line: str, pairs: list[tuple[str, str]], lang: str) -> list[str]:
 
 def check(audit: Audit, session: Session, seen: Seen, lang: str, where: str) -> None:
     shown = Shown(session.public_view(), dict(session.header.options), lang, len(session.played))
-    audit.text(where, screen_text(shown, lang), seen.notations, seen.texts, exempt=seen.also_public)
+    text = screen_text(shown, lang)
+    audit.text(where, text, seen.notations, seen.texts, exempt=seen.also_public)
+    unsaid = re.search(r"\b(?:ui|state|game|gauekos|halloween|kaijupoly)\.[a-z_-]+\.[a-z_.-]+", text)
+    if unsaid:  # a line id where words should be: a gap in the packs, not a leak, but never on screen
+        audit.leak(where, f"no words for {unsaid.group()!r}")
     pairs = secret_pairs(session.game)
     for line in panel_lines(shown.view.game, shown.view.state, shown.options, lang):
         # A Halloween child's row names, after ⛨ or ✗, who ripped it or sent it home: public ties.

@@ -110,7 +110,10 @@ def fantasmas(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -
             colour, _, room = str(ghost).partition(" ")
             rooms[room] = ("AB"[seat % 2], colour)
     portals = {str(v).split(" ")[0]: (c, str(v).split(" ")[-1]) for c, v in (state.get("portals") or {}).items()}
-    lines: Lines = [Content.styled("   " + "".join(f" {c}  " for c in "abcde"), "dim")]
+    legend: list[Any] = []
+    for seat, name in enumerate(players[:2]):
+        legend += ([SEP] if seat else []) + [("AB"[seat], "bold reverse"), f" {name}"]
+    lines: Lines = [Content.assemble(*legend), Content.styled("   " + "".join(f" {c}  " for c in "abcde"), "dim")]
     for row in range(1, 6):
         parts: list[Any] = [(f"{row}  ", "bold")]
         for column in "abcde":
@@ -126,10 +129,17 @@ def fantasmas(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -
             else:
                 parts.append(("·   ", "dim"))
         lines.append(Content.assemble(*parts))
-    for key in ("escaped", "dungeon", "to_place"):
+    for key in ("escaped", "dungeon", "to_place"):  # per player, each colour by its glyph
         table = state.get(key) or {}
-        if any(sum(v.values()) for v in table.values() if isinstance(v, Mapping)):
-            lines.append(labelled("18-fantasmas", key, table, lang))
+        if not any(sum(v.values()) for v in table.values() if isinstance(v, Mapping)):
+            continue
+        parts: list[Any] = [(state_label("18-fantasmas", key, lang) + ": ", "bold")]
+        for number, (name, counts) in enumerate(table.items()):
+            parts += ([SEP] if number else []) + [name]
+            for colour, count in counts.items():
+                glyph, ink = GLYPH.get(colour, ("?", ""))
+                parts += [" ", (glyph, f"bold {ink}"), (str(count), "bold")]
+        lines.append(Content.assemble(*parts))
     if state.get("turn"):
         lines.append(labelled("18-fantasmas", "turn", state["turn"], lang))
     return lines
@@ -144,6 +154,8 @@ def alien(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> Li
     """The six sectors: who stands in each (pursuit pips, weapon, protection), the Alien,
     the face-down codes; then the countdown and the shuttle."""
     from companion.games.alien.cards import SECTORS
+
+    from ..games.alien.nostromo import ARMED, GUARD
 
     where = state.get("where") or {}
     markers = state.get("markers") or {}
@@ -164,7 +176,7 @@ def alien(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> Li
             turn = state.get("turn") == player
             parts += ["  ", (("▸" if turn else "") + player, "bold reverse" if turn else "bold"), " ",
                       (PIP * count + EMPTY_PIP * max(0, MAX_PIPS - count), "bold $error" if count >= 3 else "")]
-            parts.append(("⚔" if player in armed else "") + ("⛨" if player in safe else ""))
+            parts.append((GUARD if player in safe else ARMED if player in armed else "", "bold $success"))
         lines.append(Content.assemble(*parts))
     if state.get("dead"):
         lines.append(Content.styled(f"{DEAD} " + ", ".join(state["dead"]), "dim"))
