@@ -32,6 +32,7 @@ from ...frame import GameScreen, View
 from ...i18n import say, ui
 from ...keys import key_line
 from ...log import EventLog
+from ...publish import timer
 from ...widgets import ChoiceBar, PromptPanel, put, set_title
 from .controls import Controls
 from .drawing import chips, grimoire_lines, head_content, note_content, seat_cells, title_text
@@ -293,6 +294,13 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             bar.show(shown, self.lang)
         for big in self.widgets(BigClock):
             big.show(shown)
+        self.publish_live()
+
+    def live_timers(self) -> list:
+        """The gaueko countdown and the day timer (never a phantom call's pause: it would tell
+        the table that nobody holds the card called)."""
+        return [timer(c.kind, c.total, c.left, c.running, c.paused)
+                for c in (self.countdown, self.day_timer) if c is not None]
 
     def _redraw(self) -> None:
         self._draw(self.build_view())
