@@ -98,6 +98,17 @@ WORDS = Words(
     },
     examples=("draw", "move oros", "take", "unmark", "protect", "weapon", "force 2", "push 2 oros",
               "pull 2 oros", "enter rb ro rc", "board", "countdown", "end", "drop sb", "alien oros"),
+    spellings={
+        "es": {"draw": "robar", "board": "embarcar", "unmark": "librarse", "take": "coger", "protect": "protegerse",
+               "weapon": "arma", "countdown": "cuenta atrás", "end": "fin", "drop": "soltar", "move": "mover",
+               "force": "obligar", "push": "empujar", "pull": "sacar", "enter": "introducir"},
+        "eu": {"draw": "atera", "board": "igo", "unmark": "kendu marka", "take": "hartu", "protect": "babestu",
+               "weapon": "armatu", "countdown": "atzera kontaketa", "end": "amaitu", "drop": "utzi",
+               "move": "mugitu", "force": "behartu", "push": "bultzatu", "pull": "erreskatatu", "enter": "sartu"},
+    },
+    # The sectors carry the suits' Spanish names; a Basque table says its own.
+    arguments={"eu": {"bastos": "bastoiak", "espadas": "ezpatak", "oros": "urreak", "copas": "kopak",
+                      "madre": "ama", "nave": "ontzia"}},
 )
 
 
