@@ -254,10 +254,12 @@ class Game(ABC):
         """The text that parses back into `action` (canonical: what a save keeps)."""
         return str(action)
 
-    def spelled(self, notation: str, lang: str) -> str:
+    @classmethod
+    def spelled(cls, notation: str, lang: str) -> str:
         """A canonical line as the table writes it in `lang` (a screen shows this; a save keeps
-        the canonical one); it parses back to the same action. The game's `words` spell it."""
-        return self.words.spelled(notation, lang) if self.words is not None else str(notation)
+        the canonical one); it parses back to the same action. The game's `words` spell it.
+        A class method: a screen keeps the speller without keeping a game."""
+        return cls.words.spelled(notation, lang) if cls.words is not None else str(notation)
 
     def sample_action(self, rng: random.Random) -> Any:
         """A random legal action, for playouts."""

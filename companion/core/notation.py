@@ -107,6 +107,9 @@ class Words:
         local = self.local.get(lang)
         if not local:
             return text
+        if "@" in text:  # the table's dice or card after `@` stay as they are: `roll @ 5` -> `tirar @ 5`
+            action, _, table = text.partition("@")
+            return f"{self.spelled(action.strip(), lang)} @{table}"
         if text in local:
             return local[text]
         verb, _, rest = text.partition(" ")

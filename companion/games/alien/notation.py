@@ -102,12 +102,12 @@ WORDS = Words(
         "es": {"draw": "robar", "board": "embarcar", "unmark": "librarse", "take": "coger", "protect": "protegerse",
                "weapon": "arma", "countdown": "cuenta atrás", "end": "fin", "drop": "soltar", "move": "mover",
                "force": "obligar", "push": "empujar", "pull": "sacar", "enter": "introducir"},
-        "eu": {"draw": "atera", "board": "igo", "unmark": "kendu marka", "take": "hartu", "protect": "babestu",
-               "weapon": "armatu", "countdown": "atzera kontaketa", "end": "amaitu", "drop": "utzi",
-               "move": "mugitu", "force": "behartu", "push": "bultzatu", "pull": "erreskatatu", "enter": "sartu"},
+        "eu": {"draw": "atera", "board": "igo", "unmark": "kendu", "take": "hartu", "protect": "babestu",
+               "weapon": "arma", "countdown": "atzera kontaketa", "end": "amaitu", "drop": "utzi",
+               "move": "mugitu", "force": "behartu", "push": "eraman", "pull": "erreskatatu", "enter": "sartu"},
     },
     # The sectors carry the suits' Spanish names; a Basque table says its own.
-    arguments={"eu": {"bastos": "bastoiak", "espadas": "ezpatak", "oros": "urreak", "copas": "kopak",
+    arguments={"eu": {"bastos": "bastoi", "espadas": "ezpata", "oros": "urre", "copas": "kopa",
                       "madre": "ama", "nave": "ontzia"}},
 )
 

@@ -81,9 +81,9 @@ WORDS = Words(
                "troops": "tropas", "sell": "vender", "pay": "pagar", "collect": "cobrar", "advance": "avanzar",
                "back": "retroceder", "supplies": "víveres"},
         "eu": {"deal": "banatu", "roll": "bota", "skip": "ezer", "end": "amaitu", "fine": "isuna", "free": "irten",
-               "fight": "borrokatu", "nothing": "eraginik ez", "jail": "kartzelara", "keep": "gorde",
+               "fight": "borrokatu", "nothing": "eraginik ez", "jail": "kartzela", "keep": "gorde",
                "pick": "aukeratu", "troops": "tropak", "sell": "saldu", "pay": "ordaindu", "collect": "kobratu",
-               "advance": "aurreratu", "back": "atzera", "supplies": "hornidurak"},
+               "advance": "aurreratu", "back": "atzera", "supplies": "hornidura"},
     },
     arguments={"es": {"each": "cada"}, "eu": {"each": "bakoitzeko", "cuartel": "kuartela"}},
 )
