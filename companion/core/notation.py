@@ -116,7 +116,7 @@ class Words:
         arguments = self.local_arguments.get(lang, {})
         if not rest:
             return text
-        spelled_rest = " ".join(arguments.get(word, word) for word in rest.split(" "))
+        spelled_rest = " ".join(_spelled_word(word, arguments) for word in rest.split(" "))
         return f"{local.get(verb, verb)} {spelled_rest}"
 
     def arguments(self, words: list[str]) -> list[str]:
@@ -177,6 +177,15 @@ class Words:
         """A known verb written with the wrong arguments: show how it is written."""
         return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": self.quoted(example)}),
                                   text=text)
+
+
+def _spelled_word(word: str, arguments: Mapping[str, str]) -> str:
+    """A word after the verb in the table's words; an example's `[SEAT|none]` choice by choice."""
+    inner = word.strip("[]")
+    if inner == word:
+        return "|".join(arguments.get(one, one) for one in word.split("|"))
+    start, end = word.index(inner), word.index(inner) + len(inner)
+    return word[:start] + _spelled_word(inner, arguments) + word[end:]
 
 
 def allowed_now(notations: Iterable[str], limit: int = 8,

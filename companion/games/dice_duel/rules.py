@@ -33,6 +33,7 @@ WORDS = Words(
     examples=("lucky SEAT N", "roll", "hold"),
     spellings={"es": {"roll": "tirar", "hold": "plantarse", "lucky": "suerte"},
                "eu": {"roll": "bota", "hold": "gorde", "lucky": "zortea"}},
+    arguments={"es": {"SEAT": "ASIENTO"}, "eu": {"SEAT": "ESERLEKUA"}},  # the examples' placeholder
 )
 
 

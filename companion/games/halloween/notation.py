@@ -164,11 +164,13 @@ WORDS = Words(
     # The words after a verb: colours, squares, `card`, `fee`, `true`... (read back by `parse`).
     arguments={
         "es": {"red": "rojo", "green": "verde", "yellow": "amarillo", "orange": "naranja", "blue": "azul",
-               "neutral": "neutra", "action": "accion", "start": "salida", "card": "carta", "fee": "pago",
-               "no": "sin", "true": "verdad", "false": "mentira", "none": "nadie", "later": "luego"},
+               "neutral": "neutra", "action": "acción", "start": "salida", "card": "carta", "fee": "pago",
+               "no": "sin", "true": "verdad", "false": "mentira", "none": "nadie", "later": "luego",
+               "SEAT": "ASIENTO", "COLOUR": "COLOR", "CHILD": "NIÑO", "NAME": "NOMBRE"},
         "eu": {"red": "gorria", "green": "berdea", "yellow": "horia", "orange": "laranja", "blue": "urdina",
                "neutral": "neutroa", "action": "ekintza", "start": "irteera", "card": "karta", "fee": "ordaina",
-               "no": "ez", "true": "egia", "false": "gezurra", "none": "inor", "later": "geroago"},
+               "no": "ez", "true": "egia", "false": "gezurra", "none": "inor", "later": "geroago",
+               "SEAT": "ESERLEKUA", "COLOUR": "KOLOREA", "CHILD": "UMEA", "NAME": "IZENA"},
     },
 )
 
