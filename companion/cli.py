@@ -53,15 +53,17 @@ def _private(lang: str) -> str:
     return _say("cli.private", lang)
 
 
-def _played_lines(played: Played, lang: str, private: bool) -> list[str]:
-    """What `act` prints of one accepted action. With `private`: its notation and every event
-    (the private ones marked). Without: what the table may know (companion/core/public.py):
-    a secret action's public line instead of its notation, and only the public events."""
+def _played_lines(played: Played, lang: str, private: bool, spell=None) -> list[str]:
+    """What `act` prints of one accepted action. With `private`: its notation (in the table's
+    words: `spell` is the game's speller) and every event (the private ones marked). Without: what
+    the table may know (companion/core/public.py): a secret action's public line instead of its
+    notation, and only the public events."""
+    spell = spell or (lambda notation, _lang: notation)
     if private:
-        return [f"{played.entry.notation}:"] + [
+        return [f"{spell(played.entry.notation, lang)}:"] + [
             f"  {_private(lang) + ' ' if e.private else ''}{render(e.line, lang)}" for e in played.events]
     item = public_play(played)
-    return [f"{render(item.said, lang)}" if item.secret else f"{item.said}:"] + [
+    return [f"{render(item.said, lang)}" if item.secret else f"{spell(str(item.said), lang)}:"] + [
         f"  {render(line, lang)}" for line in item.events]
 
 
@@ -213,7 +215,7 @@ def cmd_act(args: argparse.Namespace) -> int:
         journal.append_many([played.entry for played in accepted])
         saved = True
         for played in accepted:
-            for line in _played_lines(played, lang, args.private):
+            for line in _played_lines(played, lang, args.private, session.game_cls.spelled):
                 _print(line)
         _print(_now_line(session, lang, args.private))
         return 0
@@ -294,6 +296,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     name = session.header.game
     options = {o.key: o for o in session.game_cls.options}
     data = state_dict(session, args.private, log=args.log or args.json)
+    spell = session.game_cls.spelled
     session.close()
     if args.json:
         _print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
@@ -314,11 +317,11 @@ def cmd_show(args: argparse.Namespace) -> int:
         _print(_say("cli.show.now", lang, text=data["now"]))
         if data["how"]:
             _print(_say("cli.show.how", lang, hint=data["how"]))
-        if data["choices"]:
-            _print(_say("cli.show.allowed", lang, actions=", ".join(data["choices"])))
+        if data["choices"]:  # the JSON keeps the canonical notation; the words are the table's
+            _print(_say("cli.show.allowed", lang, actions=", ".join(spell(c, lang) for c in data["choices"])))
     if args.log:
         for number, item in enumerate(data["log"], 1):
-            _print(f"{number:4}. {item['do']}")
+            _print(f"{number:4}. {item['do'] if item['secret'] else spell(item['do'], lang)}")
             for line in item["events"]:
                 _print(f"        {line}")
     return 0

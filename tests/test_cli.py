@@ -152,7 +152,7 @@ def test_show_of_a_spanish_game_prints_spanish_only(tmp_path, capsys):
     out = capsys.readouterr().out
     for words in ("Jugadores: Ana, Luis", "Opciones: target=30, snake_eyes_reset=no", "Acciones jugadas: 3",
                   "  Puntos del turno: 6", "  Eligiendo números de la suerte: no", "  [privado] ",
-                  "Ahora: Ana, ¿tiras o te plantas?", "Se puede: roll, hold"):
+                  "Ahora: Ana, ¿tiras o te plantas?", "Se puede: tirar, plantarse"):
         assert words in out, words
     for english in ("Players:", "Options:", "Actions played:", "Now:", "Allowed:", "[private]",
                     "True", "False", "turn_points", "choosing_lucky"):
@@ -165,7 +165,7 @@ def test_show_of_a_basque_game_prints_basque_and_lang_overrides_it(tmp_path, cap
     assert main(["show", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Jokalariak: Ana, Luis" in out and "Jokatutako ekintzak: 2" in out and "Orain: " in out
-    assert "snake_eyes_reset=ez" in out and "Egin daiteke: roll\n" in out
+    assert "snake_eyes_reset=ez" in out and "Egin daiteke: bota\n" in out
     assert "Players:" not in out and "Jugadores:" not in out
     assert main(["show", str(save), "--lang", "en"]) == 0
     out = capsys.readouterr().out
@@ -236,4 +236,4 @@ def test_show_says_how_the_pending_action_is_written(tmp_path, capsys):
     assert main(["show", str(save)]) == 0
     out = capsys.readouterr().out
     assert "Se escribe: voto VOTANTE>OBJETIVO" in out
-    assert "Se puede: mayor 1" in out
+    assert "Se puede: pariente 1" in out

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
 from .errors import SetupError
 from .lines import Line, Text
-from .notation import allowed_now, fold
+from .notation import Words, allowed_now, fold
 from .text import MAX_NAME, plain
 
 if TYPE_CHECKING:  # dice.py needs Line from here
@@ -176,6 +176,7 @@ class Game(ABC):
     max_players: ClassVar[int] = 99
     options: ClassVar[tuple[Option, ...]] = ()
     max_actions: ClassVar[int] = 2000  # a random game longer than this is a game that never ends
+    words: ClassVar[Words | None] = None  # the game's words: how each language spells its notation
 
     def __init__(self, players: Sequence[str], options: Mapping[str, Any]) -> None:
         self.players = list(players)
@@ -251,11 +252,18 @@ class Game(ABC):
 
     def allowed(self) -> Line | None:
         """What is allowed now, for a refusal (`Allowed now: roll, hold.`)."""
-        return allowed_now(c.notation for c in self.expects().choices)
+        return allowed_now((c.notation for c in self.expects().choices), spell=self.spelled)
 
     def notation(self, action: Any) -> str:
-        """The text that parses back into `action`."""
+        """The text that parses back into `action` (canonical: what a save keeps)."""
         return str(action)
+
+    @classmethod
+    def spelled(cls, notation: str, lang: str) -> str:
+        """A canonical line as the table writes it in `lang` (a screen shows this; a save keeps
+        the canonical one); it parses back to the same action. The game's `words` spell it.
+        A class method: a screen keeps the speller without keeping a game."""
+        return cls.words.spelled(notation, lang) if cls.words is not None else str(notation)
 
     def sample_action(self, rng: random.Random) -> Any:
         """A random legal action, for playouts."""

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .errors import CompanionError
-from .lines import Line, Text
+from .lines import Line, Notation, Text
 
 FALLBACK = "en"
 LANGUAGES = {"es": "Español", "en": "English", "eu": "Euskara"}
@@ -229,10 +229,12 @@ def _show(value: Any) -> str:
 
 def render(text: Text, lang: str = FALLBACK, **extra: Any) -> str:
     """A Line (or plain text) as words in `lang`."""
+    if isinstance(text, Notation):
+        return text.words(lang)
     if isinstance(text, str):
         return fill(text, extra) if extra else text
     values = {**text.values, **extra}
-    values = {k: (render(v, lang) if isinstance(v, Line) else v) for k, v in values.items()}
+    values = {k: (render(v, lang) if isinstance(v, (Line, Notation)) else v) for k, v in values.items()}
     return fill(template(text.id, lang), values)
 
 

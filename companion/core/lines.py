@@ -7,7 +7,7 @@ language module all speak in Lines), so it imports nothing of ours.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +22,24 @@ class Line:
 
 
 Text = Line | str
+
+
+@dataclass(frozen=True, slots=True)
+class Notation:
+    """Notation a line quotes (`Se puede: tirar, plantarse`): canonical in `str()` (so a Line's
+    hash and its English words are those of the saved form), spelled in the table's words
+    when a line is rendered for a language (`language.render` calls `words`); `spell` is the
+    game's speller, `spell(text, lang)`."""
+
+    texts: tuple[str, ...]
+    spell: Callable[[str, str], str] | None = field(default=None, compare=False, repr=False)
+
+    def __str__(self) -> str:
+        return ", ".join(self.texts)
+
+    def words(self, lang: str) -> str:
+        spell = self.spell
+        return ", ".join(spell(t, lang) if spell is not None else t for t in self.texts)
 
 
 def joined(items: list[Any], game: str, empty: str = "nobody") -> Any:

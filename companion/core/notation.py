@@ -4,7 +4,10 @@ once, and "did you mean ...?" for a mistyped verb.
 
 A game declares its words in a `Words` table and writes its `parse` with
 these helpers; every refusal is a voice-pack line, so a mistyped action is
-explained in the table's language.
+explained in the table's language. The table also says how each language
+writes the canonical words (`spellings`): a save keeps the canonical line,
+a screen shows it spelled (`Words.spelled`), and the spelled line parses back
+to the very same action.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ from __future__ import annotations
 import difflib
 import unicodedata
 from dataclasses import dataclass
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from .errors import IllegalActionError, InvalidActionError
-from .lines import Line
+from .lines import Line, Notation
 from .text import printable
 
 MAX_DIGITS = 4  # a longer number is not something a player reports at a table
@@ -73,14 +76,57 @@ class Words:
     `phrases` maps a canonical phrase (`no agreement`) to other spellings;
     `verbs` a canonical verb (`victim`) to other spellings. Spellings are
     folded, so `Víctima` and `victima` are one.
+
+    `spellings` maps a language to how its table writes canonical phrases and
+    verbs (`{"es": {"victim": "víctima"}}`); each must be one of that word's
+    accepted spellings. `arguments` does the same for the words after a verb
+    (`{"es": {"red": "rojo"}}`), which the game's parse must accept as well.
     """
 
     def __init__(self, game: str, phrases: Mapping[str, Iterable[str]] = (),
-                 verbs: Mapping[str, Iterable[str]] = (), examples: Iterable[str] = ()) -> None:
+                 verbs: Mapping[str, Iterable[str]] = (), examples: Iterable[str] = (),
+                 spellings: Mapping[str, Mapping[str, str]] = (),
+                 arguments: Mapping[str, Mapping[str, str]] = ()) -> None:
         self.game = game
         self.phrase_of = {fold(s): c for c, spellings in dict(phrases).items() for s in (c, *spellings)}
         self.verb_of = {fold(s): c for c, spellings in dict(verbs).items() for s in (c, *spellings)}
         self.examples = tuple(examples)
+        self.local = {lang: dict(words) for lang, words in dict(spellings).items()}
+        self.local_arguments = {lang: dict(words) for lang, words in dict(arguments).items()}
+        self.argument_of = {fold(local): canonical for words in self.local_arguments.values()
+                            for canonical, local in words.items()}
+        for lang, words in self.local.items():
+            for canonical, local in words.items():
+                if canonical not in (self.phrase_of.get(fold(local)), self.verb_of.get(fold(local))):
+                    raise ValueError(f"{game}: {lang} {local!r} is not a spelling of {canonical!r}")
+
+    def spelled(self, notation: str, lang: str) -> str:
+        """A canonical line in the table's words (`lovers 2 5` -> `enamorados 2 5` in es): the
+        whole phrase, or the verb and the words after it. Unknown words stay as they are."""
+        text = str(notation)
+        local = self.local.get(lang)
+        if not local:
+            return text
+        if "@" in text:  # the table's dice or card after `@` stay as they are: `roll @ 5` -> `tirar @ 5`
+            action, _, table = text.partition("@")
+            return f"{self.spelled(action.strip(), lang)} @{table}"
+        if text in local:
+            return local[text]
+        verb, _, rest = text.partition(" ")
+        arguments = self.local_arguments.get(lang, {})
+        if not rest:
+            return text
+        spelled_rest = " ".join(_spelled_word(word, arguments) for word in rest.split(" "))
+        return f"{local.get(verb, verb)} {spelled_rest}"
+
+    def arguments(self, words: list[str]) -> list[str]:
+        """Folded words after a verb with the tables' spellings read back as canonical ones
+        (`carta` -> `card`), for a parse that reads canonical arguments only."""
+        return [self.argument_of.get(word, word) for word in words]
+
+    def quoted(self, *texts: str) -> Notation:
+        """Canonical notation for a line's value, spelled when the line is rendered."""
+        return Notation(tuple(texts), self.spelled)
 
     def split(self, text: str) -> list[str]:
         """The folded words of a line, or a refusal for an empty or overlong one."""
@@ -107,9 +153,10 @@ class Words:
             return self.shape(text, self.phrase_of[words[0]])  # `hold nonsense`: hold takes nothing
         guess = self.suggest(words)
         values = {"text": shown(text), "game": Line(f"game.{self.game}.title"),
-                  "actions": ", ".join(self.examples)}
+                  "actions": self.quoted(*self.examples)}
         if guess:
-            return InvalidActionError(Line("error.notation.did_you_mean", {**values, "guess": guess}), text=text)
+            return InvalidActionError(Line("error.notation.did_you_mean", {**values, "guess": self.quoted(guess)}),
+                                      text=text)
         return InvalidActionError(Line("error.notation.unknown", values), text=text)
 
     def suggest(self, words: list[str]) -> str | None:
@@ -128,13 +175,25 @@ class Words:
 
     def shape(self, text: str, example: str) -> InvalidActionError:
         """A known verb written with the wrong arguments: show how it is written."""
-        return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": example}), text=text)
+        return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": self.quoted(example)}),
+                                  text=text)
 
 
-def allowed_now(notations: Iterable[str], limit: int = 8) -> Line | None:
-    """`Allowed now: a, b, c...` from the notations on offer, or None."""
+def _spelled_word(word: str, arguments: Mapping[str, str]) -> str:
+    """A word after the verb in the table's words; an example's `[SEAT|none]` choice by choice."""
+    inner = word.strip("[]")
+    if inner == word:
+        return "|".join(arguments.get(one, one) for one in word.split("|"))
+    start, end = word.index(inner), word.index(inner) + len(inner)
+    return word[:start] + _spelled_word(inner, arguments) + word[end:]
+
+
+def allowed_now(notations: Iterable[str], limit: int = 8,
+                spell: Callable[[str, str], str] | None = None) -> Line | None:
+    """`Allowed now: a, b, c...` from the notations on offer (spelled in the table's words by
+    `spell` when the line is rendered), or None."""
     offered = list(dict.fromkeys(notations))
     if not offered:
         return None
     more = len(offered) > limit
-    return Line("error.allowed_now" + (".more" if more else ""), {"actions": ", ".join(offered[:limit])})
+    return Line("error.allowed_now" + (".more" if more else ""), {"actions": Notation(tuple(offered[:limit]), spell)})

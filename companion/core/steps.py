@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Iterable
 
 from .errors import IllegalActionError
 from .game import Choice, Event, Game, Line, Prompt, Text
+from .lines import Notation
 from .notation import Word, allowed_now
 
 
@@ -237,7 +238,7 @@ class StepGame(Game):
         step, s = found
         offered = [self.notation(o.action) for o in step.offers(self, s)]
         hint = step.hint(self, s)
-        listed = allowed_now(offered)
+        listed = allowed_now(offered, spell=self.spelled)
         if hint is None:
             return listed
         return Line("error.allowed_hint", {"hint": hint, "more": listed or ""})
@@ -247,7 +248,8 @@ class StepGame(Game):
         if why is None:
             found = self.pending_step()
             waiting = found[0].title(self, found[1]) if found else Line("game.over")
-            why = Line("error.not_now", {"action": self.notation(action), "waiting": waiting})
+            why = Line("error.not_now", {"action": Notation((self.notation(action),), self.spelled),
+                                         "waiting": waiting})
         return IllegalActionError(why, allowed=self.allowed())
 
     def refuse(self, line_id: str, **values: Any) -> IllegalActionError:

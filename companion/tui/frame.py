@@ -267,6 +267,7 @@ class GameScreen(Screen[None]):
         for state in self.widgets(StatePanel):
             state.show(view.public, view.private, view.game_name, view.lang)
         for log in self.widgets(EventLog):
+            log.spell = self.session.game_cls.spelled
             log.show(view.played, view.revealed, view.lang)
         for dice in self.widgets(DicePanel):
             dice.show(view.draws, view.free_roll, view.lang)
@@ -361,7 +362,7 @@ class GameScreen(Screen[None]):
         if not self.session.can_undo:
             self.show_error(ui("ui.game.nothing_to_undo", self.lang))
             return
-        notation = shown_notation(self.session.played[-1], self.revealed)
+        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game_cls.spelled)
         try:
             self.session.undo()
         except CompanionError as exc:
@@ -381,7 +382,7 @@ class GameScreen(Screen[None]):
             self.refuse(exc)
             return
         self.error = ""
-        notation = shown_notation(self.session.played[-1], self.revealed)
+        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game_cls.spelled)
         self.notify(ui("ui.game.redone", self.lang, notation=notation), markup=False)
         self.speak(events)
         self.refresh_view()

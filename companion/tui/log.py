@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from itertools import accumulate
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from textual.content import Content
 from textual.events import Resize
@@ -26,9 +26,11 @@ from .widgets import LOCK, shown_notation
 INDENT = "  "  # an event's lines, under its action's number
 
 
-def entry_content(number: int, item: Any, revealed: bool, lang: str) -> Content:
-    """One action's lines in the log: `3. notation`, then each event (secret ones covered)."""
-    lines: list[Content] = [Content.styled(f"{number}. {shown_notation(item, revealed)}", "dim")]
+def entry_content(number: int, item: Any, revealed: bool, lang: str,
+                  spell: Callable[[str, str], str] | None = None) -> Content:
+    """One action's lines in the log: `3. notation` (in the table's words: `spell` is the game's
+    speller), then each event (secret ones covered)."""
+    lines: list[Content] = [Content.styled(f"{number}. {shown_notation(item, revealed, lang, spell)}", "dim")]
     covered = 0  # secret events in a row, told as one line ("6 secrets (v shows them)")
     for event in item.events:
         if event.private and not revealed:
@@ -56,11 +58,12 @@ class LogEntry:
     when its lines come into view; until then its height is counted as one line for the
     notation and one an event (what it is unless a line wraps)."""
 
-    __slots__ = ("number", "item", "private", "key", "made_for", "content", "strips", "wrapped_for")
+    __slots__ = ("number", "item", "private", "key", "made_for", "content", "strips", "wrapped_for", "spell")
 
-    def __init__(self, number: int, item: Any) -> None:
+    def __init__(self, number: int, item: Any, spell: Callable[[str, str], str] | None = None) -> None:
         self.number = number
         self.item = item
+        self.spell = spell  # the game's speller: the notation in the table's words
         self.private = any(event.private for event in item.events)
         self.key: tuple[bool, str] = (False, "")  # (revealed, lang) to show it for
         self.made_for: tuple[bool, str] | None = None  # the key `content` was made for
@@ -87,7 +90,7 @@ class LogEntry:
         if self.wrapped_for == (self.key, width):
             return False
         if self.made_for != self.key:
-            self.content = entry_content(self.number, self.item, self.key[0], self.key[1])
+            self.content = entry_content(self.number, self.item, self.key[0], self.key[1], spell=self.spell)
             self.made_for = self.key
         self.strips = []
         for line in self.content.split("\n"):
@@ -125,6 +128,7 @@ class EventLog(ScrollView, can_focus=False):
         self._title_lang: str | None = None
         self._settling = False
         self._follow = True  # stay at the end as actions come; off while scrolled back
+        self.spell: Callable[[str, str], str] | None = None  # the game's speller (set by the screen)
 
     @property
     def numbers(self) -> list[int]:
@@ -164,7 +168,7 @@ class EventLog(ScrollView, can_focus=False):
         changed = keep_from > 0 or keep_to < len(entries)
         kept = entries[keep_from:keep_to]
         start = kept[-1].number + 1 if kept else first
-        new = [LogEntry(number, played[number - 1]) for number in range(start, total + 1)]
+        new = [LogEntry(number, played[number - 1], self.spell) for number in range(start, total + 1)]
         for entry in kept:
             changed = entry.show_for(revealed, lang) or changed
         for entry in new:

@@ -9,7 +9,7 @@ plus styles), never as markup.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -260,11 +260,14 @@ class StatePanel(VerticalScroll):
         put(self.query_one("#state-text", Static), Content("\n").join(lines))
 
 
-def shown_notation(played: Any, revealed: bool) -> str:
-    """An action's notation, or a lock when the action made secrets (its notation may tell them)."""
+def shown_notation(played: Any, revealed: bool, lang: str | None = None,
+                   spell: Callable[[str, str], str] | None = None) -> str:
+    """An action's notation in the table's words (`spell`, the game's speller, for `lang`), or a
+    lock when the action made secrets (its notation may tell them). A save keeps it canonical."""
     if not revealed and any(event.private for event in played.events):
         return LOCK
-    return played.entry.notation
+    notation = played.entry.notation
+    return spell(notation, lang) if spell is not None and lang is not None else notation
 
 
 def shown_rolls(played: Sequence[Any], revealed: bool) -> list[Draw]:

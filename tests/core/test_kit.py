@@ -52,7 +52,7 @@ def test_a_mistyped_verb_gets_a_guess_in_the_tables_language():
     assert "Did you mean 'victim 5'?" in explain(error, "en")
     assert "¿Querías decir 'victim 5'?" in explain(error, "es")
     assert "'victim 5' esan nahi zenuen?" in explain(error, "eu")
-    assert WORDS.unknown("no agrement").line.values["guess"] == "no agreement"
+    assert str(WORDS.unknown("no agrement").line.values["guess"]) == "no agreement"
     assert WORDS.unknown("xyzzy").line.id == "error.notation.unknown"
 
 
@@ -138,3 +138,32 @@ def test_the_step_engine_derives_prompt_legal_actions_and_refusals():
     assert session.played[-1].entry.notation == "lucky 2 5"
     turn = session.expects()
     assert turn.step == "turn" and turn.chance == "2d6" and turn.choices[0].chance == "2d6"
+
+
+SPELLED = Words("dice-duel", phrases={"roll": ("tirar", "bota"), "no agreement": ("sin acuerdo",)},
+                verbs={"victim": ("victima",)}, examples=("roll", "victim 3"),
+                spellings={"es": {"roll": "tirar", "no agreement": "sin acuerdo", "victim": "víctima"}},
+                arguments={"es": {"red": "rojo"}})
+
+
+def test_words_spell_canonical_notation_in_the_tables_language():
+    assert SPELLED.spelled("roll", "es") == "tirar"
+    assert SPELLED.spelled("victim 3", "es") == "víctima 3"
+    assert SPELLED.spelled("victim red", "es") == "víctima rojo"
+    assert SPELLED.spelled("roll @ 3 4", "es") == "tirar @ 3 4"
+    assert SPELLED.spelled("no agreement", "es") == "sin acuerdo"
+    assert SPELLED.spelled("roll", "eu") == "roll" and SPELLED.spelled("roll", "en") == "roll"
+    assert SPELLED.arguments(["rojo", "3"]) == ["red", "3"]
+    with pytest.raises(ValueError):  # a spelling the game would not read back
+        Words("x", phrases={"roll": ("tirar",)}, spellings={"es": {"roll": "lanzar"}})
+
+
+def test_quoted_notation_is_canonical_in_english_and_spelled_when_rendered():
+    line = allowed_now(["roll", "victim 3"], spell=SPELLED.spelled)
+    assert render(line, "en") == render(Line("error.allowed_now", {"actions": "roll, victim 3"}), "en")
+    assert "tirar, víctima 3" in render(line, "es")
+    assert hash(line) == hash(Line("error.allowed_now", {"actions": "roll, victim 3"}))
+    error = SPELLED.unknown("xyzzy")
+    assert "tirar, víctima 3" in explain(error, "es") and "roll, victim 3" in explain(error, "en")
+    assert "'tirar'" in explain(SPELLED.unknown("rol"), "es")
+    assert "víctima 3" in explain(SPELLED.shape("victim", "victim 3"), "es")

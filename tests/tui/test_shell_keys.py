@@ -111,8 +111,8 @@ async def test_escape_asks_before_leaving_the_game(make_app, duel: Session) -> N
 
 
 @pytest.mark.parametrize("game, players, typo, guess", [
-    ("dice-duel", 2, "lucy 1 4", "lucky 1 4"),
-    ("gauekos", 9, "tiebrek 6", "tiebreak 6"),
+    ("dice-duel", 2, "lucy 1 4", "suerte 1 4"),  # guessed in the table's words (a Spanish table)
+    ("gauekos", 9, "tiebrek 6", "desempate 6"),
 ])
 async def test_a_typo_says_did_you_mean_and_what_is_allowed_once(make_app, home: Path, game: str, players: int,
                                                                  typo: str, guess: str) -> None:

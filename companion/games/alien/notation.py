@@ -98,6 +98,17 @@ WORDS = Words(
     },
     examples=("draw", "move oros", "take", "unmark", "protect", "weapon", "force 2", "push 2 oros",
               "pull 2 oros", "enter rb ro rc", "board", "countdown", "end", "drop sb", "alien oros"),
+    spellings={
+        "es": {"draw": "robar", "board": "embarcar", "unmark": "librarse", "take": "coger", "protect": "protegerse",
+               "weapon": "arma", "countdown": "cuenta atrás", "end": "fin", "drop": "soltar", "move": "mover",
+               "force": "obligar", "push": "empujar", "pull": "sacar", "enter": "introducir"},
+        "eu": {"draw": "atera", "board": "igo", "unmark": "kendu", "take": "hartu", "protect": "babestu",
+               "weapon": "arma", "countdown": "atzera kontaketa", "end": "amaitu", "drop": "utzi",
+               "move": "mugitu", "force": "behartu", "push": "eraman", "pull": "erreskatatu", "enter": "sartu"},
+    },
+    # The sectors carry the suits' Spanish names; a Basque table says its own.
+    arguments={"eu": {"bastos": "bastoi", "espadas": "ezpata", "oros": "urre", "copas": "kopa",
+                      "madre": "ama", "nave": "ontzia"}},
 )
 
 

@@ -23,7 +23,7 @@ from companion.core.steps import StepGame
 from .board import Board
 from .cards import ACTIONS, MAIN, capacity, ordered
 from .flow import end_turn
-from .notation import NAME, parse
+from .notation import NAME, WORDS, parse
 from .odds import Odds, next_card
 from .say import event, line, names, sector
 from .steps import DROP, STEPS
@@ -31,6 +31,7 @@ from .steps import DROP, STEPS
 
 class Alien1979(StepGame):
     name = NAME
+    words = WORDS
     title = "Alien 1979"
     min_players = 2
     max_players = 8

@@ -31,6 +31,9 @@ WORDS = Words(
     phrases={"roll": ("tirar", "tira", "bota"), "hold": ("plantarse", "me planto", "gorde")},
     verbs={"lucky": ("suerte", "zortea")},
     examples=("lucky SEAT N", "roll", "hold"),
+    spellings={"es": {"roll": "tirar", "hold": "plantarse", "lucky": "suerte"},
+               "eu": {"roll": "bota", "hold": "gorde", "lucky": "zortea"}},
+    arguments={"es": {"SEAT": "ASIENTO"}, "eu": {"SEAT": "ESERLEKUA"}},  # the examples' placeholder
 )
 
 
@@ -131,6 +134,7 @@ LUCKY, TURN = LuckyStep(), TurnStep()
 
 class DiceDuel(StepGame):
     name = "dice-duel"
+    words = WORDS
     title = "Dice duel"
     min_players = 2
     max_players = 8

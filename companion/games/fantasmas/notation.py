@@ -44,6 +44,10 @@ WORDS = Words(
     verbs={"release": ("liberar", "libera", "libero", "askatu", "askatzen"),
            **{c.lower(): words[1:] for c, words in COLOUR_WORDS.items()}},
     examples=("r b1", "b2-b3", "release r", "d2", "pass"),
+    # A colour is its letter in the table's language too: rojo, amarillo, azul; gorria, horia, urdina.
+    spellings={"es": {"pass": "pasar", "release": "liberar", "y": "a", "b": "z"},
+               "eu": {"pass": "pasatu", "release": "askatu", "r": "g", "y": "h", "b": "u"}},
+    arguments={"es": {"y": "a", "b": "z"}, "eu": {"r": "g", "y": "h", "b": "u"}},
 )
 
 _ROOM = r"[a-z]\d{1,3}"

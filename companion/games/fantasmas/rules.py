@@ -21,7 +21,7 @@ from companion.core.steps import StepGame
 
 from .board import CELLS, COLOURS, GHOSTS_PER_COLOUR, NEIGHBOURS, Board, cell_name
 from .castles import DEFAULT, CastleOption, castle_of
-from .notation import NAME, Action, Step, from_tuple, parse, to_tuple
+from .notation import NAME, WORDS, Action, Step, from_tuple, parse, to_tuple
 from .say import colour, event, facing, line, room
 from .steps import STEPS
 
@@ -41,6 +41,7 @@ def placer(placed: int) -> int:
 
 class Fantasmas(StepGame):
     name = "18-fantasmas"
+    words = WORDS
     title = "18 fantasmas"
     min_players = 1  # one name when the app plays the other side
     max_players = 2

@@ -45,37 +45,31 @@ WORDS = Words(
     },
     examples=("deck gaueko 2 sorgina", "role 3 sorgina", "lovers 2 5", "victim 4", "vote 1>5 2>5",
               "votes 5:3 1:1", "runoff 1 5", "no agreement", "pass", "night"),
+    # How a table writes each canonical word in its language (each one a spelling above): a
+    # screen shows notation so; a save keeps the canonical word.
+    spellings={
+        "es": {"victim": "víctima", "mayor": "pariente", "lovers": "enamorados", "death": "muerte", "grief": "pena",
+               "shoot": "dispara", "successor": "sucesor", "tiebreak": "desempate", "runoff": "candidatos",
+               "vote": "voto", "votes": "votos", "deck": "mazo", "role": "carta", "take": "toma",
+               "no agreement": "sin acuerdo", "no shot": "no dispara", "later": "luego", "pass": "pasar",
+               "done": "hecho", "caught": "pillada", "life": "vida", "no life": "guardar vida",
+               "no death": "guardar muerte", "keep": "quedarse", "no lynch": "sin linchar",
+               "vote again": "votar otra vez", "night": "noche", "deal": "reparte", "start": "empezar"},
+        "eu": {"victim": "biktima", "mayor": "ahaide", "lovers": "maitaleak", "death": "heriotza", "grief": "atsekabea",
+               "shoot": "tiro", "successor": "ondorengoa", "tiebreak": "berdinketa", "runoff": "hautagaiak",
+               "vote": "botoa", "votes": "botoak", "deck": "sorta", "role": "karta", "take": "hartu",
+               "no agreement": "adostasunik ez", "no shot": "tirorik ez", "later": "geroago", "pass": "pasatu",
+               "done": "eginda", "caught": "harrapatuta", "life": "bizia", "no life": "bizia gorde",
+               "no death": "heriotza gorde", "keep": "gorde", "no lynch": "lintxatu gabe",
+               "vote again": "berriro bozkatu", "night": "gaua", "deal": "banatu", "start": "hasi"},
+    },
 )
-# How a table writes each canonical word in its language (each one a spelling above), for a
-# screen or log that shows notation in the table's language: see `spelled`.
-LOCAL = {
-    "es": {"victim": "víctima", "mayor": "pariente", "lovers": "enamorados", "death": "muerte", "grief": "pena",
-           "shoot": "dispara", "successor": "sucesor", "tiebreak": "desempate", "runoff": "candidatos",
-           "vote": "voto", "votes": "votos", "deck": "mazo", "role": "carta", "take": "toma",
-           "no agreement": "sin acuerdo", "no shot": "no dispara", "later": "luego", "pass": "pasar",
-           "done": "hecho", "caught": "pillada", "life": "vida", "no life": "guardar vida",
-           "no death": "guardar muerte", "keep": "quedarse", "no lynch": "sin linchar",
-           "vote again": "votar otra vez", "night": "noche", "deal": "reparte", "start": "empezar"},
-    "eu": {"victim": "biktima", "mayor": "ahaide", "lovers": "maitaleak", "death": "heriotza", "grief": "atsekabea",
-           "shoot": "tiro", "successor": "ondorengoa", "tiebreak": "berdinketa", "runoff": "hautagaiak",
-           "vote": "botoa", "votes": "botoak", "deck": "sorta", "role": "karta", "take": "hartu",
-           "no agreement": "adostasunik ez", "no shot": "tirorik ez", "later": "geroago", "pass": "pasatu",
-           "done": "eginda", "caught": "harrapatuta", "life": "bizia", "no life": "bizia gorde",
-           "no death": "heriotza gorde", "keep": "gorde", "no lynch": "lintxatu gabe",
-           "vote again": "berriro bozkatu", "night": "gaua", "deal": "banatu", "start": "hasi"},
-}
 
 
 def spelled(notation: str, lang: str) -> str:
     """A canonical line written with the table's words (`lovers 2 5` -> `enamorados 2 5` in es);
     it parses back to the same action. Other languages, and anything unknown, as it is."""
-    words = LOCAL.get(lang)
-    if not words:
-        return notation
-    if notation in words:
-        return words[notation]
-    verb, _, rest = notation.partition(" ")
-    return f"{words[verb]} {rest}".strip() if verb in words and rest else notation
+    return WORDS.spelled(notation, lang)
 
 
 class Spelled:
@@ -200,13 +194,13 @@ def _seat(text: str, word: str, verb: str, names: Sequence[str] = ()) -> int:
         folded = [fold(name) for name in names]
         if folded.count(word) == 1:
             return folded.index(word) + 1
-        raise _bad(text, "seat", word=repr(shown(word, 12)), example=example(verb))
+        raise _bad(text, "seat", word=repr(shown(word, 12)), example=WORDS.quoted(example(verb)))
     return number(word, text)
 
 
 def _pairs(text: str, kind: type[Ballots], words: list[str], names: Sequence[str]) -> Ballots:
     pairs = []
-    like = example(kind.verb)
+    like = WORDS.quoted(example(kind.verb))
     for word in words:
         match = _PAIR.match(word)
         shape = f"SEAT{kind.sep}{'SEAT' if kind is Vote else 'COUNT'}"
@@ -284,7 +278,7 @@ def parse(text: str, players: int | Sequence[str]) -> Action:
     if verb in ("vote", "votes"):
         return _pairs(text, Vote if verb == "vote" else Votes, rest, names)
     if verb in ("lovers", "runoff"):
-        raise _bad(text, "two_seats", example=example(verb))  # `lovers 3`
+        raise _bad(text, "two_seats", example=WORDS.quoted(example(verb)))  # `lovers 3`
     if verb is not None:
         raise WORDS.shape(text, example(verb))  # a known verb with the wrong words: `lovers 3`
     refusal = WORDS.unknown(text, words)  # "did you mean ...?" when something is close

@@ -30,7 +30,7 @@ from .calls import call_step
 from .day import DUSK, STAGES, Day
 from .deaths import PENDING, Deaths
 from .night import SPOKEN, Calls, holders
-from .notation import Action, parse
+from .notation import WORDS, Action, parse
 from .roles import ROLES, deck_cards, deck_warnings, recommended_gauekos
 from .setup import Setup, SetupStep
 from .story import entry, tell
@@ -40,6 +40,7 @@ SETUP = SetupStep()
 
 class Gauekos(Setup, Calls, Deaths, Day, StepGame):
     name = "gauekos"
+    words = WORDS
     title = "Gauekos"
     min_players = 6  # RULINGS: 6 to 28
     max_players = 28

@@ -127,13 +127,13 @@ WORDS = Words(
         "withdraw": ("retirarse", "me retiro", "erretiratu"), "no defenders": ("nadie defiende", "inork ez"),
     },
     verbs={
-        "colour": ("color",), "youngest": ("menor", "gazteena"), "child": ("nino", "haurra"),
+        "youngest": ("menor", "gazteena"), "child": ("nino", "haurra"),
         "move": ("mover", "mueve", "mugitu"), "land": ("cae", "caer", "erori"), "hop": ("salta", "saltar", "jauzi"),
         "discard": ("descartar", "descarta", "baztertu"), "keep": ("guardar", "guarda", "gorde"),
         "give": ("dar", "da", "eman"), "play": ("jugar", "juega", "jokatu"), "claim": ("digo", "esan"),
         "reveal": ("muestra", "mostrar", "erakutsi"), "defend": ("defender", "defiende", "defendatu"),
         "crying": ("llora", "negar"), "helper": ("ayudante", "laguntzailea"), "says": ("dice", "dio"),
-        "treat": ("trato",), "rip": ("romper", "rompe", "urratu"),
+        "treat": ("trato", "tratua"), "rip": ("romper", "rompe", "urratu"), "colour": ("color", "kolorea"),
         "bids": ("pujas", "eskaintzak"), "bid": ("puja", "eskaintza"),
     },
     examples=("colour SEAT COLOUR", "youngest SEAT", "child SEAT NAME|later", "deal", "move CHILD", "roll",
@@ -142,6 +142,36 @@ WORDS = Words(
               "trato", "claim N", "believe", "disbelieve", "helper SEAT fee 1|2|card", "helper SEAT no fee",
               "says true|false", "reveal N", "treat N N", "rip CHILD", "defend SEAT", "withdraw", "no defenders",
               "bids N N...", "bid SEAT N", "crying SEAT|none"),
+    # How a table writes the canonical words (each one a spelling above); a save keeps the canonical.
+    spellings={
+        "es": {"deal": "repartir", "roll": "tirar", "double": "doblar", "reroll": "volver a tirar",
+               "stuck": "atascado", "stay": "quedarse", "draw": "robar", "pass": "pasar", "end": "fin",
+               "believe": "creer", "disbelieve": "no me lo creo", "withdraw": "retirarse",
+               "no defenders": "nadie defiende", "colour": "color", "youngest": "menor", "child": "niño",
+               "move": "mover", "land": "cae", "hop": "salta", "discard": "descartar", "keep": "guardar",
+               "give": "dar", "play": "jugar", "claim": "digo", "reveal": "muestra", "defend": "defender",
+               "crying": "llora", "helper": "ayudante", "says": "dice", "treat": "trato", "rip": "romper",
+               "bids": "pujas", "bid": "puja"},
+        "eu": {"deal": "banatu", "roll": "bota", "double": "bikoiztu", "reroll": "berriz bota",
+               "stuck": "trabatuta", "stay": "geratu", "draw": "hartu", "pass": "pasatu", "end": "amaitu",
+               "believe": "sinetsi", "disbelieve": "ez sinetsi", "withdraw": "erretiratu",
+               "no defenders": "inork ez", "colour": "kolorea", "youngest": "gazteena", "child": "haurra",
+               "move": "mugitu", "land": "erori", "hop": "jauzi", "discard": "baztertu", "keep": "gorde",
+               "give": "eman", "play": "jokatu", "claim": "esan", "reveal": "erakutsi", "defend": "defendatu",
+               "crying": "negar", "helper": "laguntzailea", "says": "dio", "treat": "tratua", "rip": "urratu",
+               "bids": "eskaintzak", "bid": "eskaintza"},
+    },
+    # The words after a verb: colours, squares, `card`, `fee`, `true`... (read back by `parse`).
+    arguments={
+        "es": {"red": "rojo", "green": "verde", "yellow": "amarillo", "orange": "naranja", "blue": "azul",
+               "neutral": "neutra", "action": "acción", "start": "salida", "card": "carta", "fee": "pago",
+               "no": "sin", "true": "verdad", "false": "mentira", "none": "nadie", "later": "luego",
+               "SEAT": "ASIENTO", "COLOUR": "COLOR", "CHILD": "NIÑO", "NAME": "NOMBRE"},
+        "eu": {"red": "gorria", "green": "berdea", "yellow": "horia", "orange": "laranja", "blue": "urdina",
+               "neutral": "neutroa", "action": "ekintza", "start": "irteera", "card": "karta", "fee": "ordaina",
+               "no": "ez", "true": "egia", "false": "gezurra", "none": "inor", "later": "geroago",
+               "SEAT": "ESERLEKUA", "COLOUR": "KOLOREA", "CHILD": "UMEA", "NAME": "IZENA"},
+    },
 )
 
 EXAMPLES = {"colour": "colour 1 red", "youngest": "youngest 2", "child": "child 1 montse", "move": "move lucia",
@@ -257,7 +287,7 @@ def parse(text: str) -> Any:
     verb = WORDS.verb(words[0])
     if verb is None:
         raise WORDS.unknown(text, words)
-    found = READERS[verb](words[1:], text)
+    found = READERS[verb](WORDS.arguments(words[1:]), text)
     if found is None:
         raise WORDS.shape(text, EXAMPLES[verb])
     return found

@@ -16,11 +16,12 @@ from .cards import ACTION_CARDS, TREAT_CARDS, when
 from .children import CHILDREN, NAMES
 from .flow import OUT_TO_END, ROUNDS, STEPS, end_game, end_turn, eliminate, err, ev, line
 from .ledger import Ledger
-from .notation import Play, Rip, parse
+from .notation import WORDS, Play, Rip, parse
 
 
 class Halloween(StepGame):
     name = "halloween"
+    words = WORDS
     title = "La noche de Halloween"
     min_players = 4
     max_players = 5

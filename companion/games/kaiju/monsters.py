@@ -20,7 +20,7 @@ from companion.core.steps import Offer, Step, StepGame
 from . import battle
 from .boards import DEFAULT, BoardOption, board_of
 from .board import SQUARES
-from .notation import FIGHT, KING, Dice, parse_king
+from .notation import FIGHT, KING, KING_WORDS, Dice, parse_king
 from .odds import CUARTEL, landing, percent, survival
 from .say import line as kline, names, square, troops
 from .steps import BattleStep
@@ -113,6 +113,7 @@ QUEUED = {"fight": KAIJU_FIGHT, "battle": KING_BATTLE}
 
 class KingOfMonsters(StepGame):
     name = KING
+    words = KING_WORDS
     title = "Rey de los Monstruos"
     min_players = 2
     max_players = 8

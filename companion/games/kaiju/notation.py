@@ -75,12 +75,24 @@ WORDS = Words(
     },
     examples=("deal", "roll", "pick 12", "troops 11 3", "troops 11 cuartel", "skip", "end", "fine", "free",
               "fight", "sell 11", "pay 50", "collect 100", "advance 24", "back 3", "supplies 40 115", "jail"),
+    spellings={
+        "es": {"deal": "repartir", "roll": "tirar", "skip": "nada", "end": "fin", "fine": "multa", "free": "salir",
+               "fight": "combatir", "nothing": "sin efecto", "jail": "cárcel", "keep": "guardar", "pick": "elegir",
+               "troops": "tropas", "sell": "vender", "pay": "pagar", "collect": "cobrar", "advance": "avanzar",
+               "back": "retroceder", "supplies": "víveres"},
+        "eu": {"deal": "banatu", "roll": "bota", "skip": "ezer", "end": "amaitu", "fine": "isuna", "free": "irten",
+               "fight": "borrokatu", "nothing": "eraginik ez", "jail": "kartzela", "keep": "gorde",
+               "pick": "aukeratu", "troops": "tropak", "sell": "saldu", "pay": "ordaindu", "collect": "kobratu",
+               "advance": "aurreratu", "back": "atzera", "supplies": "hornidura"},
+    },
+    arguments={"es": {"each": "cada"}, "eu": {"each": "bakoitzeko", "cuartel": "kuartela"}},
 )
 KING_WORDS = Words(
     KING,
     phrases={"fight": WORDS_FIGHT, "roll": ("tirar", "tira", "lanzar", "lanza", "dados", "bota", "jaurti", "dadoak")},
     verbs={"roll": ("tirar", "tira", "lanzar", "bota")},
     examples=("roll 1", "roll 2", "fight"),
+    spellings={"es": {"roll": "tirar", "fight": "combatir"}, "eu": {"roll": "bota", "fight": "borrokatu"}},
 )
 EACH = {"each", "cada", "cada uno", "a cada uno", "de cada uno", "bakoitzari", "bakoitzeko", "bakoitzaren"}
 

@@ -24,7 +24,7 @@ from companion.core.steps import StepGame
 from . import turns
 from .bank import collect, end_check, held, lose, standing
 from .boards import DEFAULT, BoardOption, board_of
-from .notation import NAME, parse
+from .notation import NAME, WORDS, parse
 from .odds import landing, percent, survival
 from .say import line, troops
 from .steps import PHASES, QUEUED, RUIN, STAGES
@@ -32,6 +32,7 @@ from .steps import PHASES, QUEUED, RUIN, STAGES
 
 class Kaijupoly(StepGame):
     name = NAME
+    words = WORDS
     title = "Kaijupoly"
     min_players = 2
     max_players = 8

@@ -76,7 +76,7 @@ def test_every_spelling_reads_back_to_the_canonical_form(typed, action):
     ("move luna", "luna no es un sector: Bastos, Espadas, Oros, Copas, MADRE o la nave auxiliar."),
     ("enter rb zz", "zz no es una carta: un valor (1 a 7, s Sota, c Caballo, r Rey) y un palo (b e o c), como rb."),
     ("force Zoe", "Aquí no hay nadie llamado zoe: da un número de asiento o un nombre."),
-    ("drop", "'drop' no se escribe así. Escríbelo como: drop sb."),
+    ("drop", "'drop' no se escribe así. Escríbelo como: soltar sb."),
 ])
 def test_a_mistyped_line_is_refused_in_the_table_s_language(typed, words):
     with pytest.raises(InvalidActionError) as caught:

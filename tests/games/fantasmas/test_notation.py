@@ -38,9 +38,9 @@ def test_aliases_in_three_languages(typed, canonical):
     ("r a6", "a6 no es una habitación del castillo (de a1 a e5)."),
     ("r", "'r' no se escribe así. Escríbelo como: r b1."),
     ("r b1 c2", "'r b1 c2' no se escribe así. Escríbelo como: r b1."),
-    ("liberar", "'liberar' no se escribe así. Escríbelo como: release r."),
-    ("liberar x", "'liberar x' no se escribe así. Escríbelo como: release r."),
-    ("pasar ya", "'pasar ya' no se escribe así. Escríbelo como: pass."),
+    ("liberar", "'liberar' no se escribe así. Escríbelo como: liberar r."),
+    ("liberar x", "'liberar x' no se escribe así. Escríbelo como: liberar r."),
+    ("pasar ya", "'pasar ya' no se escribe así. Escríbelo como: pasar."),
 ])
 def test_malformed_actions_are_explained(typed, spanish):
     with pytest.raises(InvalidActionError) as caught:

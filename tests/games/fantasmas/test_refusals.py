@@ -102,7 +102,7 @@ def test_junk_is_not_understood_and_says_how_actions_are_written():
     session = new()
     with pytest.raises(InvalidActionError) as caught:
         session.act("hola")
-    assert "r b1, b2-b3, release r, d2, pass" in explain(caught.value, "es")
+    assert "r b1, b2-b3, liberar r, d2, pasar" in explain(caught.value, "es")
     with pytest.raises(InvalidActionError) as caught:
         session.act("liberar")
-    assert "release r" in explain(caught.value, "es")
+    assert "liberar r" in explain(caught.value, "es")

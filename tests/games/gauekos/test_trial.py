@@ -113,11 +113,11 @@ def test_caught_late_is_undone_like_any_action():
 
 @pytest.mark.parametrize("lang", ["es", "eu"])
 def test_every_line_written_in_the_tables_words_reads_back_the_same(lang):
-    from companion.games.gauekos.notation import LOCAL, spelled
+    from companion.games.gauekos.notation import spelled
 
     lines = ["victim 5", "mayor 3", "lovers 2 5", "death 4", "grief 2", "shoot 1", "successor 6", "tiebreak 4",
              "runoff 1 5", "vote 1>5 2>5", "votes 5:3 1:1", "deck gaueko 2 sorgina", "role 3 sorgina",
-             "take gaueko", *[w for w in LOCAL[lang] if " " in w or w not in WORDS.verb_of]]
+             "take gaueko", *[w for w in WORDS.local[lang] if " " in w or w not in WORDS.verb_of]]
     for line in lines:
         local = spelled(line, lang)
         assert local != line or line in ("night",), (lang, line)

@@ -381,15 +381,15 @@ def test_refusals_during_a_battle(tmp_path, text):
 
 def test_the_refusals_say_what_is_allowed_now(tmp_path):
     session = new(tmp_path)
-    assert refused(session, "roll 3") == "'roll 3' no se escribe así. Escríbelo como: roll 2."
+    assert refused(session, "roll 3") == "'roll 3' no se escribe así. Escríbelo como: tirar 2."
     words = refused(session, "fight")
     assert words.startswith("Ahora no: Ane, en Salida: ¿un dado o dos?")
-    assert words.endswith("Se puede: roll 1, roll 2.")
+    assert words.endswith("Se puede: tirar 1, tirar 2.")
     assert refused(session, "troops 3") == ("'troops 3' no es una acción de Rey de los Monstruos. "
-                                            "Acciones: roll 1, roll 2, fight.")
+                                            "Acciones: tirar 1, tirar 2, combatir.")
     assert refused(session, "roll 1 @ 7") == "Un d6 no puede sacar 7. Escribe lo que marca el dado, del 1 al 6."
     move_to(session, 1)
-    assert refused(session, "roll 2").endswith("Se puede: fight.")
+    assert refused(session, "roll 2").endswith("Se puede: combatir.")
 
 
 def test_a_fight_refused_when_no_kaiju_fight_is_pending(tmp_path):
