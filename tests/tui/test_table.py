@@ -6,6 +6,7 @@ timing assertions."""
 from __future__ import annotations
 
 import os
+import re
 import random
 import subprocess
 import sys
@@ -217,3 +218,20 @@ async def test_the_table_speaks_the_game_masters_language_unless_told_one(tmp_pa
     async with told.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "La noche de Halloween" in screen_text(told)
+
+
+async def test_the_table_log_writes_actions_in_the_tables_words(tmp_path):
+    """A Spanish table reads `tirar`, a Basque one `bota`, where the save keeps `roll`."""
+    path = tmp_path / "duel.toml"
+    session = Session.new("duel", ["Ana", "Luis"], seed=3, lang="es", path=path)
+    for notation in ("lucky 1 4", "lucky 2 2", "roll"):
+        session.act(notation)
+    session.close()
+    assert "roll" in path.read_text()  # the save keeps the canonical form
+    for lang, word in (("es", "tirar"), ("eu", "bota")):
+        app = TableApp(path, lang=lang)
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert await until(pilot, lambda: app.seen is not None)
+            await pilot.pause()
+            words = re.findall(r"\w+", screen_text(app))
+            assert word in words and "roll" not in words, words

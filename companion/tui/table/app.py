@@ -62,7 +62,7 @@ def log_lines(seen: Seen, lang: str) -> list[Content]:
     """The public log's latest entries, newest first (the top of the panel is always the news)."""
     lines: list[Content] = []
     for number, item in enumerate(reversed(seen.view.log[-LOG_TAIL:])):
-        lines.append(Content.styled(say(item.said, lang), "italic" if item.secret else "bold"))
+        lines.append(Content.styled(say(seen.said(item, lang), lang), "italic" if item.secret else "bold"))
         lines += [Content.styled(say(line, lang), "" if number == 0 else "dim") for line in item.events]
     return lines
 

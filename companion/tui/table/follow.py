@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from companion.core.public import PublicView, words
 from companion.core.session import Session
@@ -24,6 +24,11 @@ class Seen:
     options: Mapping[str, Any]
     lang: str
     actions: int
+    spell: Callable[[str, str], str] = lambda notation, _lang: notation  # the game's speller
+
+    def said(self, item: Any, lang: str) -> Any:
+        """A public log entry's notation in the table's words (a secret one is a Line already)."""
+        return item.said if item.secret else self.spell(str(item.said), lang)
 
     def words(self, lang: str) -> dict[str, Any]:
         return words(self.view, lang)
@@ -33,6 +38,7 @@ def load(path: Path) -> Seen:
     """The save's public view now (raises CompanionError or OSError when it cannot be read)."""
     session = Session.load(path, read_only=True)
     try:
-        return Seen(session.public_view(), dict(session.header.options), session.lang, len(session.played))
+        return Seen(session.public_view(), dict(session.header.options), session.lang, len(session.played),
+                    session.game_cls.spelled)
     finally:
         session.close()
