@@ -391,7 +391,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # Commands that need nothing of the speech layer: for these, `main` builds the
 # parser without `say` and `voices`, so a headless `show` or `act` never imports it.
-WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games", "boards"})
+WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games", "boards", "table"})
 
 
 def _needs_speech(argv: Sequence[str]) -> bool:
@@ -482,6 +482,10 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--show", metavar="NAME|PATH", help="print the 40 squares of one board")
     p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
     p.set_defaults(func=_boards)
+
+    from companion.cli_table import add_table_parser  # the table view's command lives in its own module
+
+    add_table_parser(sub, langs)
 
     if speech:
         from companion.speech.cli import add_say_parser, add_voices_parser

@@ -43,6 +43,7 @@ from companion.core.game import Event, Outcome, Prompt
 from .i18n import say, ui
 from .keys import translate_keys
 from .log import EventLog
+from .publish import HEARTBEAT, LivePublisher
 from .widgets import (
     ActionRequested,
     ChoiceBar,
@@ -170,6 +171,10 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "lang", self._language, init=False)
+        self._live = LivePublisher.for_session(self.session)  # what the table view follows
+        if self._live is not None:
+            self.watch(self.app, "subtitle", lambda _: self.publish_live(), init=False)
+            self.set_interval(HEARTBEAT, self._live.beat)
         translate_keys(self, self.lang)
         self.refresh_view()
         prompt = self.session.expects()
@@ -211,6 +216,7 @@ class GameScreen(Screen[None]):
     def refresh_view(self) -> None:
         view = self.build_view()
         self.update_view(view)
+        self.publish_live()
         answers = self._binding_answers()
         if answers != self._shown_answers:  # a key the footer shows changed state: redraw the footer
             self._shown_answers = answers
@@ -267,6 +273,24 @@ class GameScreen(Screen[None]):
             dice.show(view.draws, view.free_roll, view.lang)
         for line in self.widgets(ErrorLine):
             line.show(self.error)
+
+    # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
+
+    _live: LivePublisher | None = None
+
+    def live_timers(self) -> list[Any]:
+        """The timers the whole table watches (`publish.timer(...)`); a game screen with some says so."""
+        return []
+
+    def publish_live(self) -> None:
+        if self._live is not None:
+            self._live.update(subtitle=self.app.subtitle, timers=self.live_timers(), lang=self.lang,
+                              actions=len(self.session.played))
+
+    def on_unmount(self) -> None:
+        if self._live is not None:
+            self._live.close()
+            self._live = None
 
     def _language(self, lang: str) -> None:
         translate_keys(self, lang)

@@ -28,6 +28,7 @@ from companion.games.gauekos.calls import CAUGHT
 from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
+from ...publish import timer
 from ...frame import GameScreen, View
 from ...i18n import say, ui
 from ...keys import key_line
@@ -285,6 +286,13 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             bar.show(shown, self.lang)
         for big in self.widgets(BigClock):
             big.show(shown)
+        self.publish_live()
+
+    def live_timers(self) -> list:
+        """The gaueko countdown and the day timer (never a phantom call's pause: it would tell
+        the table that nobody holds the card called)."""
+        return [timer(c.kind, c.total, c.left, c.running, c.paused)
+                for c in (self.countdown, self.day_timer) if c is not None]
 
     def _redraw(self) -> None:
         self._draw(self.build_view())
