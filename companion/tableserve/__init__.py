@@ -43,24 +43,35 @@ def announce(address: str, host: str, lang: str, *, colour: bool) -> list[str]:
     return lines
 
 
+def table_lang(save: Path) -> str:
+    """The language of the page and of what is printed: the game master's app's while it is
+    open (its live file), else the save's."""
+    from companion.core import live
+    from companion.core.journal import peek_lang
+
+    found = live.read(save)
+    if found is not None and found.lang and not found.closed():
+        return found.lang
+    return peek_lang(save) or "es"
+
+
 def serve(path: str | os.PathLike[str], host: str | None = None, port: int | None = None,
           lang: str | None = None, *, command: str | None = None,
           out: Callable[[str], None] | None = None) -> int:
     """Serve the table view of the save at `path` until interrupted; the exit code.
+    Without `lang` each view follows the game master's app's language, as in a terminal.
     `command` replaces the table-view command (tests); `out` receives each printed line."""
     from .server import LOCAL, TableServer, table_command
 
-    from companion.core.journal import peek_lang
-
     save = Path(path).resolve()
-    lang = lang or peek_lang(save) or "es"
     host = LOCAL if host is None else host
     port = DEFAULT_PORT if port is None else port
     write = out or (lambda text: print(text, flush=True))
     if not save.is_file():
-        write(render(Line("serve.no_save", {"path": str(path)}), lang))
+        write(render(Line("serve.no_save", {"path": str(path)}), lang or "es"))
         return 2
-    server = TableServer(command or table_command(save, lang), host=host, port=port, lang=lang)
+    server = TableServer(command or table_command(save, lang), host=host, port=port,
+                         lang=lang or table_lang(save))
     colour = out is None and sys.stdout.isatty()
     return asyncio.run(_run(server, save, write, colour))
 

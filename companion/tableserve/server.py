@@ -38,11 +38,10 @@ QUIT_WAIT = 5.0  # seconds a table view gets to quit when its browser leaves
 
 
 def table_command(path: Path, lang: str | None) -> str:
-    """The shell command each browser connection runs (textual-serve starts it with a shell)."""
-    argv = [sys.executable, "-m", "companion"]
-    if lang:
-        argv += ["--lang", lang]
-    return shlex.join(argv + ["table", str(path)])
+    """The shell command each browser connection runs (textual-serve starts it with a shell);
+    without `lang` the view follows the game master's app's language."""
+    argv = [sys.executable, "-m", "companion", "table", str(path)]
+    return shlex.join(argv + (["--lang", lang] if lang else []))
 
 
 def lan_address() -> str:

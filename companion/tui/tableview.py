@@ -40,9 +40,9 @@ def shown_command(path: Path, *extra: str) -> str:
 
 
 def serve_argv(path: Path, lang: str) -> list[str]:
-    """The detached server the start button runs: this Python, every interface."""
-    return [sys.executable, "-m", "companion", "--lang", lang, "table", str(path),
-            "--serve", "--host", "0.0.0.0"]
+    """The detached server the start button runs: this Python, every interface. No --lang:
+    its views follow this app's language through the live file, as a terminal's does."""
+    return [sys.executable, "-m", "companion", "table", str(path), "--serve", "--host", "0.0.0.0"]
 
 
 class TableViewScreen(ModalScreen[None]):

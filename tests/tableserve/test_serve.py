@@ -168,3 +168,37 @@ def test_the_text_qr_scans(tmp_path: Path) -> None:
                      + "\n".join(" ".join("1" if p else "0" for p in row) for row in pixels) + "\n")
     found = subprocess.run(["zbarimg", "--quiet", "--raw", str(image)], capture_output=True, text=True)
     assert found.stdout.strip() == address, found.stderr
+
+
+def test_companion_table_serve_runs_the_real_table_view(save: Path) -> None:
+    """The whole path: `companion table FILE --serve --port 0` binds this computer only by
+    default, and a browser's websocket gets the table view's own screen (the game's title)."""
+    import asyncio
+
+    import aiohttp
+
+    process = subprocess.Popen([sys.executable, "-m", "companion", "table", str(save), "--serve", "--port", "0"],
+                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        found = wait_for(lambda: info.running(save), "the server's .table.json")
+        assert found["host"] == "127.0.0.1"
+
+        async def screen() -> bytes:
+            url = found["address"].replace("http:", "ws:") + "ws?width=100&height=30"
+            seen = b""
+            async with aiohttp.ClientSession() as client:
+                async with client.ws_connect(url) as socket:
+                    while "Dado-duelua".encode() not in seen:  # the duel's title, in the save's Basque
+                        message = await socket.receive(timeout=60)
+                        assert message.type == aiohttp.WSMsgType.BINARY, message
+                        seen += message.data
+            return seen
+
+        assert b"\x1b[" in asyncio.run(screen())  # terminal output, drawn by Textual
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 0
+    assert not info.info_path(save).exists()
