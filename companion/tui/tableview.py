@@ -29,7 +29,8 @@ from companion.tableserve import info
 from .i18n import ui
 from .keys import translate_keys
 
-QR_BORDER = 2  # modules of quiet zone inside the white block: enough on a screen, and it fits 80x24
+QR_BORDER = 0  # the quiet zone is the widget's white padding (2 modules all round), not text:
+# it fits 80x24, and leading spaces cannot be lost by whatever draws the screen
 POLL = 0.5  # seconds between looks at <save>.table.json while the modal is open
 _started: list[subprocess.Popen[bytes]] = []  # servers started here, reaped once they end
 
@@ -58,7 +59,7 @@ class TableViewScreen(ModalScreen[None]):
     #tableview-text { width: 1fr; height: auto; }
     #tableview-text Static { height: auto; }
     .tableview-command { color: $accent; text-style: bold; margin-bottom: 1; }
-    #tableview-qr { width: auto; height: auto; color: black; background: white; margin-left: 1; }
+    #tableview-qr { width: auto; height: auto; color: black; background: white; margin-left: 1; padding: 1 2; }
     #tableview-buttons { height: auto; }
     #tableview-buttons Button { margin-right: 1; }
     """

@@ -87,7 +87,8 @@ async def test_a_running_server_shows_its_address_and_qr(make_app, duel: Session
         assert not app.screen.query_one("#tableview-start", Button).display
         # the whole code is on the screen at 80x24
         assert code.region.bottom <= 24 and code.region.right <= 80
-        assert code.region.height == len(qr.half_blocks(address, tableview.QR_BORDER))
+        assert code.region.height == len(qr.half_blocks(address, tableview.QR_BORDER)) + 2  # + quiet zone
+        assert code.styles.padding == (1, 2, 1, 2)  # 2 modules of quiet zone all round (a row holds 2)
         info.remove(duel.path)  # the server stopped elsewhere: the modal follows
         await wait_until(pilot, lambda: not code.display)
         assert "Ahora no se sirve." in screen_text(app)
