@@ -157,10 +157,12 @@ class TableServer(Server):
     async def _end(service: AppService) -> None:
         """Ask the view to quit; one that does not within seconds is killed, so a stuck
         process never holds the server's stop."""
+        process = service._process
         try:
             await asyncio.wait_for(service.stop(), QUIT_WAIT)
+            if process is not None:
+                await asyncio.wait_for(process.wait(), QUIT_WAIT)  # reaped: no zombie, no stray pipe
         except (asyncio.TimeoutError, OSError):
-            process = service._process
             if process is not None and process.returncode is None:
                 process.kill()
                 await process.wait()
