@@ -110,7 +110,7 @@ class TableApp(App[None]):
     def lang(self) -> str:
         if self.chosen_lang:
             return self.chosen_lang
-        if self.live is not None and self.live.lang and not self.live.closed():
+        if self.live is not None and self.live.lang:  # the game master's app's, kept once it closes
             return self.live.lang
         return self.seen.lang if self.seen is not None and self.seen.lang in LANGUAGES else "es"
 

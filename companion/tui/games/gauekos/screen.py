@@ -28,11 +28,11 @@ from companion.games.gauekos.calls import CAUGHT
 from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
-from ...publish import timer
 from ...frame import GameScreen, View
 from ...i18n import say, ui
 from ...keys import key_line
 from ...log import EventLog
+from ...publish import timer
 from ...widgets import ChoiceBar, PromptPanel, put, set_title
 from .controls import Controls
 from .drawing import chips, grimoire_lines, head_content, note_content, seat_cells, title_text
