@@ -104,19 +104,25 @@ async def test_start_and_stop_serving_from_the_app(make_app, duel: Session, monk
 
     monkeypatch.setattr(tableview, "serve_argv", argv)
     app = make_app(session=duel)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("u")
-        await pilot.pause()
-        await pilot.click("#tableview-start")
-        screen = app.screen
-        await wait_until(pilot, lambda: screen.served is not None)
-        served = screen.served
-        await wait_until(pilot, lambda: screen.query_one("#tableview-qr").display)
-        assert str(screen.query_one("#tableview-address", Static).render()) == served["address"]
-        process = tableview._started[-1]
-        assert process.pid == served["pid"]
-        await pilot.click("#tableview-stop")
-        await wait_until(pilot, lambda: screen.served is None)
-        assert await asyncio.to_thread(process.wait, 30) == 0
-        assert not info.info_path(duel.path).exists()
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("u")
+            await pilot.pause()
+            await pilot.click("#tableview-start")
+            screen = app.screen
+            await wait_until(pilot, lambda: screen.served is not None)
+            served = screen.served
+            await wait_until(pilot, lambda: screen.query_one("#tableview-qr").display)
+            assert str(screen.query_one("#tableview-address", Static).render()) == served["address"]
+            process = tableview._started[-1]
+            assert process.pid == served["pid"]
+            await pilot.click("#tableview-stop")
+            await wait_until(pilot, lambda: screen.served is None)
+            assert await asyncio.to_thread(process.wait, 30) == 0
+            assert not info.info_path(duel.path).exists()
+    finally:  # a failed test leaves no server behind (it is detached on purpose)
+        for process in tableview._started:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
