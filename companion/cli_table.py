@@ -15,8 +15,9 @@ def add_table_parser(sub, langs: list[str]) -> None:
     p = sub.add_parser("table", help="the table view: a public screen for the players that follows a save")
     p.add_argument("file", help="the save file (the game master's app keeps playing it)")
     p.add_argument("--serve", action="store_true", help="serve the table view as a web page instead")
-    p.add_argument("--host", default="0.0.0.0", help="with --serve: the address to listen on (default 0.0.0.0)")
-    p.add_argument("--port", type=int, default=8000, help="with --serve: the port (default 8000)")
+    p.add_argument("--host", help="with --serve: the address to listen on (default 127.0.0.1, this computer "
+                                  "only; 0.0.0.0 serves the local network)")
+    p.add_argument("--port", type=int, default=8000, help="with --serve: the port (default 8000; 0 picks a free one)")
     p.add_argument("--lang", choices=langs, help="language (default: the game master's app's, else the game's)")
     p.set_defaults(func=cmd_table)
 

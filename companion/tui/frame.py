@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         Binding("f6", "free_roll('d6')", "Roll d6", show=False),
         Binding("f8", "free_roll('d8')", "Roll d8", show=False),
         Binding("f2", "free_roll('2d6')", "Roll 2d6", show=False),
+        Binding("u", "table_view", "Table view", show=False),
         Binding("escape", "leave", "Menu"),
     ]
     FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
@@ -437,6 +438,13 @@ class GameScreen(Screen[None]):
     def on_free_roll_requested(self, message: FreeRollRequested) -> None:
         message.stop()
         self.action_free_roll(message.dice)
+
+    def action_table_view(self) -> None:
+        """How to show the table view: second terminal, browsers, and the served address."""
+        from .tableview import TableViewScreen
+
+        if self.session.path is not None:
+            self.app.push_screen(TableViewScreen(self.session.path))
 
     def action_leave(self) -> None:
         """Ask first (the game is saved either way); Enter leaves, Esc stays."""
