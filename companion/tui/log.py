@@ -64,7 +64,7 @@ class LogEntry:
         self.number = number
         self.item = item
         self.spell = spell  # the game's speller: the notation in the table's words
-        self.private = any(event.private for event in item.events)
+        self.private = getattr(item, "secret", False) or any(event.private for event in item.events)
         self.key: tuple[bool, str] = (False, "")  # (revealed, lang) to show it for
         self.made_for: tuple[bool, str] | None = None  # the key `content` was made for
         self.content = Content()

@@ -263,8 +263,9 @@ class StatePanel(VerticalScroll):
 def shown_notation(played: Any, revealed: bool, lang: str | None = None,
                    spell: Callable[[str, str], str] | None = None) -> str:
     """An action's notation in the table's words (`spell`, the game's speller, for `lang`), or a
-    lock when the action made secrets (its notation may tell them). A save keeps it canonical."""
-    if not revealed and any(event.private for event in played.events):
+    lock when the action is secret (its notation names a secret: `guardar muerte` tells an
+    Akerbeltz lives) or made secrets. A save keeps it canonical."""
+    if not revealed and (getattr(played, "secret", False) or any(event.private for event in played.events)):
         return LOCK
     notation = played.entry.notation
     return spell(notation, lang) if spell is not None and lang is not None else notation

@@ -235,3 +235,19 @@ async def test_the_table_log_writes_actions_in_the_tables_words(tmp_path):
             await pilot.pause()
             words = re.findall(r"\w+", screen_text(app))
             assert word in words and "roll" not in words, words
+
+
+async def test_the_pariente_mayor_has_his_mark_on_the_table(tmp_path):
+    """As on the game master's seat grid: ★ beside the Pariente mayor, and nobody else."""
+    path = tmp_path / "g.toml"
+    names = ["Ane", "Bittor", "Carmen", "Dani", "Eneko", "Fermin", "Gorka"]
+    session = Session.new("gauekos", names, seed=5, lang="es", path=path)
+    for notation in ("deck gaueko 2", "deal", "start", "mayor 3"):
+        session.act(notation)
+    session.close()
+    app = TableApp(path, lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await until(pilot, lambda: app.seen is not None)
+        await pilot.pause()
+        marked = [line for line in screen_text(app).splitlines() if "★" in line]
+        assert len(marked) == 1 and "Carmen" in marked[0], marked

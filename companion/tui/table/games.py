@@ -68,7 +68,10 @@ def gauekos(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> 
         if name in dead:
             lines.append(Content.assemble((f"{DEAD} {name}", "dim strike"), "  ", (role(dead[name], lang), "dim")))
         elif name in alive:
-            lines.append(Content.styled(f"{ALIVE} {name}", "bold"))
+            from ..games.gauekos.drawing import MAYOR  # the game master's grid's mark
+
+            mark = [(f" {MAYOR}", "bold $accent")] if name == state.get("mayor") else []
+            lines.append(Content.assemble((f"{ALIVE} {name}", "bold"), *mark))
     vote = state.get("vote")
     if isinstance(vote, Mapping) and vote.get("tally"):
         tally = sorted(vote["tally"].items(), key=lambda kv: -kv[1])
