@@ -65,8 +65,9 @@ def check(audit: Audit, session: Session, seen: Seen, lang: str, where: str) -> 
         audit.leak(where, f"no words for {unsaid.group()!r}")
     pairs = secret_pairs(session.game)
     for line in panel_lines(shown.view.game, shown.view.state, shown.options, lang):
-        # A Halloween child's row names, after ⛨ or ✗, who ripped it or sent it home: public ties.
-        told = re.split("[⛨✗]", line.plain)[0] if shown.view.game == "halloween" else line.plain
+        # A Halloween child's row names, after ⛨ or ✗, who ripped it or sent it home, and a fight's
+        # ⚔ title who attacks which child (the public `rip` the log shows too): public ties.
+        told = re.split("[⛨✗⚔]", line.plain)[0] if shown.view.game == "halloween" else line.plain
         for hit in paired(told, pairs, lang):
             audit.leak(where, f"panel line {line.plain!r}: {hit}")
     prompt = session.game.expects()
