@@ -370,7 +370,7 @@ def _seats(game, lang: str) -> str:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    lang = getattr(args, "lang", None) or DEFAULT_LANG
+    lang = args.lang or DEFAULT_LANG
     for name, _title_en in game_names():
         game = find_game(name)
         said = f"game.{name}"
@@ -394,6 +394,8 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 # Commands that need nothing of the speech layer: for these, `main` builds the
 # parser without `say` and `voices`, so a headless `show` or `act` never imports it.
+# Commands with no save to take a language from: without --lang, the remembered one.
+OWN_LANG = frozenset({"cmd_new", "cmd_roll", "cmd_games", "_boards", "run_say"})
 WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games", "boards", "table"})
 
 
@@ -408,6 +410,15 @@ def _needs_speech(argv: Sequence[str]) -> bool:
         if word in ("say", "voices"):
             return True
     return True
+
+
+def remembered_lang() -> str:
+    """The language the person chose last time in the app (kept beside the saves), else the
+    default: for the commands with no save to take one from, when no --lang was given."""
+    from companion.tui.memory import remembered_lang as kept  # plain JSON reading: no Textual
+    from companion.tui.saves import default_home
+
+    return kept(default_home()) or DEFAULT_LANG
 
 
 def build_parser(speech: bool = True) -> argparse.ArgumentParser:
@@ -438,7 +449,8 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--opponent", choices=["app", "none"],
                    help="app: the app plays the other side (games that allow it, e.g. 18-fantasmas)")
     p.add_argument("--seed", type=int, help="seed for the app's dice")
-    p.add_argument("--lang", choices=langs, default="es", help="the game's language (default es)")
+    p.add_argument("--lang", choices=langs,
+                   help="the game's language (default: the one chosen last time in the app, else es)")
     p.set_defaults(func=cmd_new)
 
     p = sub.add_parser("act", help="check actions and append them to a save, headless", epilog=EPILOG,
@@ -473,17 +485,16 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--times", type=int, default=1, help="how many rolls")
     p.add_argument("--table", help="read each total off a result table (e.g. halloween_candy)")
     p.add_argument("--seed", type=int, help="seed, for a reproducible roll")
-    p.add_argument("--lang", choices=langs, default="es", help="language of table results")
+    p.add_argument("--lang", choices=langs, help="language of table results (default: as `new`)")
     p.set_defaults(func=cmd_roll)
 
     p = sub.add_parser("games", help="list the games, their options and house rules")
-    # SUPPRESS: without --lang here, `companion --lang en games` still decides.
-    p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
+    p.add_argument("--lang", choices=langs, help="language of the listing (default: as `new`)")
     p.set_defaults(func=cmd_games)
 
     p = sub.add_parser("boards", help="list the Kaijupoly boards (shipped and your own), or show one")
     p.add_argument("--show", metavar="NAME|PATH", help="print the 40 squares of one board")
-    p.add_argument("--lang", choices=langs, default=argparse.SUPPRESS, help="language of the listing (default es)")
+    p.add_argument("--lang", choices=langs, help="language of the listing (default: as `new`)")
     p.set_defaults(func=_boards)
 
     from companion.cli_table import add_table_parser  # the table view's command lives in its own module
@@ -509,6 +520,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if getattr(args, "app_lang", None) and getattr(args, "lang", None) is None:
         args.lang = args.app_lang  # `companion --lang eu play FILE`: the --lang before the command counts too
+    if getattr(args.func, "__name__", "") in OWN_LANG and getattr(args, "lang", None) is None:
+        args.lang = remembered_lang()  # no save to take a language from
     try:
         return args.func(args)
     except CompanionError as exc:

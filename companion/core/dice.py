@@ -121,7 +121,7 @@ class LiveChance:
                 if not self.table:
                     raise IllegalActionError(Line("error.dice.too_few", {"count": spec.count, "dice": str(spec)}))
                 raw = self.table.pop(0)
-                if not (raw.isdigit() and len(raw) <= MAX_DIGITS):
+                if not (raw.isdecimal() and len(raw) <= MAX_DIGITS):  # "²" is a digit int() refuses
                     raise IllegalActionError(Line("error.dice.not_a_face", {"text": shown(raw, 12),
                                                                              "sides": spec.sides}))
                 face = int(raw)

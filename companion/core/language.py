@@ -188,12 +188,13 @@ class _Formatter(string.Formatter):
         return super().format_field(value, spec)
 
 
-_BASQUE_CASES = {"ra": ("ra", "era"), "tik": ("tik", "etik")}
+_BASQUE_CASES = {"ra": ("ra", "era"), "tik": ("tik", "etik"), "ren": ("ren", "en")}
 
 
 def basque_case(number: str, case: str) -> str:
-    """`5` + allative -> `5era`, `6` -> `6ra`: Basque adds an `e` after a number
-    whose spoken form ends in a consonant (bat, bost, hamar, ehun, mila)."""
+    """`5` + allative -> `5era`, `6` -> `6ra`; genitive `6ren`, `5en`: Basque adds an `e`
+    (and drops the genitive's `r`) after a number whose spoken form ends in a consonant
+    (bat, bost, hamar, ehun)."""
     plain, with_e = _BASQUE_CASES[case]
     digits = number.strip()
     if not digits.isdigit():

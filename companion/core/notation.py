@@ -23,6 +23,7 @@ from .text import printable
 
 MAX_DIGITS = 4  # a longer number is not something a player reports at a table
 MAX_TEXT = 400  # characters of one action line; a longer one is not understood
+LISTED = 6  # examples a refusal lists at most: a screen-long list of every action helps nobody
 
 
 def fold(text: str) -> str:
@@ -145,19 +146,47 @@ class Words:
     def verb(self, word: str) -> str | None:
         return self.verb_of.get(word)
 
-    def unknown(self, text: str, words: list[str] | None = None) -> InvalidActionError:
-        """Not an action of this game: "did you mean ...?" when a verb is close."""
+    def unknown(self, text: str, words: list[str] | None = None, near: Iterable[str] = ()) -> InvalidActionError:
+        """Not an action of this game: "did you mean ...?" when a verb is close, or when the rest
+        of the line fits a few actions (`near`, canonical lines the game found for the words
+        after an unknown first word); else the few actions written most like the typed word."""
         words = words if words is not None else fold(text).split()
         if len(words) > 1 and words[0] in self.phrase_of and not any(
                 p.startswith(words[0] + " ") for p in self.phrase_of):
             return self.shape(text, self.phrase_of[words[0]])  # `hold nonsense`: hold takes nothing
         guess = self.suggest(words)
-        values = {"text": shown(text), "game": Line(f"game.{self.game}.title"),
-                  "actions": self.quoted(*self.examples)}
+        values = {"text": shown(text), "game": Line(f"game.{self.game}.title")}
         if guess:
             return InvalidActionError(Line("error.notation.did_you_mean", {**values, "guess": self.quoted(guess)}),
                                       text=text)
-        return InvalidActionError(Line("error.notation.unknown", values), text=text)
+        near = list(dict.fromkeys(near))
+        if len(near) == 1:
+            return InvalidActionError(Line("error.notation.did_you_mean", {**values, "guess": self.quoted(near[0])}),
+                                      text=text)
+        if 1 < len(near) <= LISTED:
+            return InvalidActionError(Line("error.notation.did_you_mean_any",
+                                           {**values, "guesses": self.quoted(*near)}), text=text)
+        listed = self.closest_examples(words[0] if words else "")
+        more = len(listed) < len(self.examples)
+        return InvalidActionError(Line("error.notation.unknown" + (".more" if more else ""),
+                                       {**values, "actions": self.quoted(*listed)}), text=text)
+
+    def closest_examples(self, word: str, limit: int = LISTED) -> tuple[str, ...]:
+        """The examples whose first word (in any of its spellings) is written most like `word`,
+        in the order the game lists them."""
+        if len(self.examples) <= limit:
+            return self.examples
+        spellings: dict[str, list[str]] = {}
+        for table in (self.phrase_of, self.verb_of):
+            for spelling, canonical in table.items():
+                spellings.setdefault(canonical.split(" ")[0], []).append(spelling.split(" ")[0])
+
+        def likeness(example: str) -> float:
+            head = example.split(" ")[0]
+            return max(difflib.SequenceMatcher(None, word, s).ratio() for s in spellings.get(head, [head]))
+
+        best = sorted(range(len(self.examples)), key=lambda i: -likeness(self.examples[i]))[:limit]
+        return tuple(self.examples[i] for i in sorted(best))
 
     def suggest(self, words: list[str]) -> str | None:
         """The canonical phrase or verb closest to what was typed."""

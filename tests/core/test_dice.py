@@ -102,3 +102,17 @@ def test_parse_dice_never_crashes(text):
     except InvalidActionError:
         return
     assert spec.count >= 1 and spec.sides >= 2
+
+
+def test_a_superscript_digit_after_at_is_refused_not_a_crash():
+    """`roll @ ²`: "²" is a Unicode digit that int() refuses; a refusal, never a ValueError
+    (found by tests/test_cli_fuzz.py)."""
+    import random as _random
+
+    import pytest as _pytest
+
+    from companion.core.dice import LiveChance
+    from companion.core.errors import IllegalActionError
+
+    with _pytest.raises(IllegalActionError):
+        LiveChance(_random.Random(1), table=["²"]).roll("d6")

@@ -65,8 +65,9 @@ def check(audit: Audit, session: Session, seen: Seen, lang: str, where: str) -> 
         audit.leak(where, f"no words for {unsaid.group()!r}")
     pairs = secret_pairs(session.game)
     for line in panel_lines(shown.view.game, shown.view.state, shown.options, lang):
-        # A Halloween child's row names, after ⛨ or ✗, who ripped it or sent it home: public ties.
-        told = re.split("[⛨✗]", line.plain)[0] if shown.view.game == "halloween" else line.plain
+        # A Halloween child's row names, after ⛨ or ✗, who ripped it or sent it home, and a fight's
+        # ⚔ title who attacks which child (the public `rip` the log shows too): public ties.
+        told = re.split("[⛨✗⚔]", line.plain)[0] if shown.view.game == "halloween" else line.plain
         for hit in paired(told, pairs, lang):
             audit.leak(where, f"panel line {line.plain!r}: {hit}")
     prompt = session.game.expects()
@@ -136,3 +137,24 @@ def test_the_pair_detector_finds_a_living_card_on_a_panel_line():
     player, value = secret_pairs(session.game)[0]
     told = f"● {player}  {render(Line(f'gauekos.role.{value}'), 'es')}"
     assert paired(told, secret_pairs(session.game), "es")
+
+
+def test_the_table_view_shows_the_halloween_fight_but_no_bid_in_progress():
+    """The costume fight as the game master's public panel shows it (who attacks which child,
+    the fronts, whose hidden bid is in: ✓ / …), drawn from the public state alone: an amount
+    bid in secret is never on the table's screen."""
+    from ..games.halloween.test_auction import fight
+
+    session = fight()
+    session.act("defend 1")  # Ana defends Montse, 2 in front; Eva attacks with 1
+    session.act("bid 3 7")  # Eva's hidden bid: 7
+    shown = Shown(session.public_view(), dict(session.header.options), "en", len(session.played))
+    panel = [line.plain for line in panel_lines("halloween", shown.view.state, shown.options, "en")]
+    fight_at = panel.index(render(Line("ui.halloween.context.fight"), "en"))
+    title, fronts, bids = panel[fight_at + 1: fight_at + 4]
+    assert "Eva" in title and "Montse" in title
+    assert "Eva 1" in fronts and "Ana 2" in fronts
+    assert "Eva ✓" in bids and "Ana …" in bids
+    assert not any("7" in line for line in (title, fronts, bids))  # the secret bid
+    assert session.game.private_state()["bids"]["Eva"] == 7 and "fight" in session.public_view().state
+    assert fronts in screen_text(shown, "en")  # on the table view's screen, from the public view

@@ -282,6 +282,6 @@ def parse(text: str, players: int | Sequence[str]) -> Action:
     if verb is not None:
         raise WORDS.shape(text, example(verb))  # a known verb with the wrong words: `lovers 3`
     refusal = WORDS.unknown(text, words)  # "did you mean ...?" when something is close
-    if refusal.line.id == "error.notation.unknown":  # nothing is: every Gauekos action
+    if refusal.line.id.startswith("error.notation.unknown"):  # nothing is: every Gauekos action
         raise _bad(text, "unknown", help=Line("gauekos.notation.help"))
     raise refusal

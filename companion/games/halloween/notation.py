@@ -119,21 +119,23 @@ WORDS = Words(
     "halloween",
     phrases={
         "deal": ("repartir", "reparte", "banatu"), "roll": ("tirar", "tira", "bota"),
-        "double": ("doblar", "dobla", "bikoiztu"), "reroll": ("volver a tirar", "berriz bota"),
+        "double": ("doblar", "dobla", "bikoiztu"), "reroll": ("volver a tirar", "berriz bota", "bota berriz"),
         "stuck": ("atascado", "trabatuta"), "stay": ("quedarse", "me quedo", "geratu"),
-        "draw": ("robar", "roba", "hartu"), "pass": ("pasar", "paso", "pasatu"),
+        "draw": ("robar", "roba", "hartu"), "pass": ("pasar", "paso", "no robar", "pasatu", "ez hartu"),
         "end": ("fin", "terminar", "amaitu", "bukatu"), "truco": (), "trato": (),
-        "believe": ("creer", "me lo creo", "sinetsi"), "disbelieve": ("no me lo creo", "no creer", "ez sinetsi"),
-        "withdraw": ("retirarse", "me retiro", "erretiratu"), "no defenders": ("nadie defiende", "inork ez"),
+        "believe": ("creer", "me lo creo", "creerselo", "sinetsi"),
+        "disbelieve": ("no me lo creo", "no creer", "no creerselo", "ez sinetsi"),
+        "withdraw": ("retirarse", "me retiro", "se retira", "erretiratu", "atzera"),
+        "no defenders": ("nadie defiende", "inork ez", "inork ez du defendatzen"),
     },
     verbs={
-        "youngest": ("menor", "gazteena"), "child": ("nino", "haurra"),
-        "move": ("mover", "mueve", "mugitu"), "land": ("cae", "caer", "erori"), "hop": ("salta", "saltar", "jauzi"),
+        "youngest": ("menor", "gazteena"), "child": ("nino", "umea", "ume", "haurra"),
+        "move": ("mover", "mueve", "mugitu"), "land": ("cae", "caer", "erori"), "hop": ("salta", "saltar", "pasar", "pasa", "jauzi"),
         "discard": ("descartar", "descarta", "baztertu"), "keep": ("guardar", "guarda", "gorde"),
-        "give": ("dar", "da", "eman"), "play": ("jugar", "juega", "jokatu"), "claim": ("digo", "esan"),
+        "give": ("dar", "da", "eman"), "play": ("jugar", "juega", "jokatu"), "claim": ("digo", "decir", "esan"),
         "reveal": ("muestra", "mostrar", "erakutsi"), "defend": ("defender", "defiende", "defendatu"),
-        "crying": ("llora", "negar"), "helper": ("ayudante", "laguntzailea"), "says": ("dice", "dio"),
-        "treat": ("trato", "tratua"), "rip": ("romper", "rompe", "urratu"), "colour": ("color", "kolorea"),
+        "crying": ("llora", "negar"), "helper": ("ayudante", "preguntar", "pregunta", "laguntzailea", "galdetu"), "says": ("dice", "dio"),
+        "treat": ("trato", "tratua"), "rip": ("romper", "rompe", "romperle", "apurtu", "urratu"), "colour": ("color", "kolorea"),
         "bids": ("pujas", "eskaintzak"), "bid": ("puja", "eskaintza"),
     },
     examples=("colour SEAT COLOUR", "youngest SEAT", "child SEAT NAME|later", "deal", "move CHILD", "roll",
@@ -155,10 +157,10 @@ WORDS = Words(
         "eu": {"deal": "banatu", "roll": "bota", "double": "bikoiztu", "reroll": "berriz bota",
                "stuck": "trabatuta", "stay": "geratu", "draw": "hartu", "pass": "pasatu", "end": "amaitu",
                "believe": "sinetsi", "disbelieve": "ez sinetsi", "withdraw": "erretiratu",
-               "no defenders": "inork ez", "colour": "kolorea", "youngest": "gazteena", "child": "haurra",
+               "no defenders": "inork ez", "colour": "kolorea", "youngest": "gazteena", "child": "umea",
                "move": "mugitu", "land": "erori", "hop": "jauzi", "discard": "baztertu", "keep": "gorde",
                "give": "eman", "play": "jokatu", "claim": "esan", "reveal": "erakutsi", "defend": "defendatu",
-               "crying": "negar", "helper": "laguntzailea", "says": "dio", "treat": "tratua", "rip": "urratu",
+               "crying": "negar", "helper": "laguntzailea", "says": "dio", "treat": "tratua", "rip": "apurtu",
                "bids": "eskaintzak", "bid": "eskaintza"},
     },
     # The words after a verb: colours, squares, `card`, `fee`, `true`... (read back by `parse`).
@@ -278,6 +280,20 @@ READERS: dict[str, Callable[[list[str], str], Any]] = {
 }
 
 
+def _fits(rest: list[str], raw: str) -> list[str]:
+    """The actions the words after an unknown first word would make with another verb
+    (`apurtu rosa`: `move rosa`, `rip rosa`), for a short "did you mean" instead of a list."""
+    found = []
+    for reader in READERS.values():
+        try:
+            action = reader(WORDS.arguments(rest), raw) if rest else None
+        except InvalidActionError:
+            continue
+        if action is not None:
+            found.append(str(action))
+    return found
+
+
 def parse(text: str) -> Any:
     """One line of notation as an action, or a refusal in the table's language."""
     words = WORDS.split(text)
@@ -286,7 +302,7 @@ def parse(text: str) -> Any:
         return phrase
     verb = WORDS.verb(words[0])
     if verb is None:
-        raise WORDS.unknown(text, words)
+        raise WORDS.unknown(text, words, near=_fits(words[1:], text))
     found = READERS[verb](WORDS.arguments(words[1:]), text)
     if found is None:
         raise WORDS.shape(text, EXAMPLES[verb])

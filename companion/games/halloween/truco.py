@@ -249,8 +249,17 @@ def _pay_fee(g) -> list:
     if k["fee"] == "card":
         g.stack.append({"kind": "fee_card"})
         return []
-    paid = g.ledger.pay(k["owner"], k["helper"], _candy_fee(g))
-    return [ev("pay.player", player=g.players[k["owner"]], to=g.players[k["helper"]], amount=paid)]
+    return _helper_paid(g, "fee", _candy_fee(g))
+
+
+def _helper_paid(g, why: str, due: int) -> list:
+    """The helper's candies, on a line of their own that says why ("the agreed fee", "the
+    honest helper's 2") and, when the owner held fewer, that that was all there was."""
+    k = g.knock
+    paid = g.ledger.pay(k["owner"], k["helper"], due)
+    short = "_short" if paid < due else ""
+    return [ev(f"pay.helper_{why}{short}", player=g.players[k["owner"]], to=g.players[k["helper"]],
+               amount=paid, due=due)]
 
 
 def _honest_helper_bonus(g) -> list:
@@ -258,9 +267,8 @@ def _honest_helper_bonus(g) -> list:
     k = g.knock
     if not k["helper_honest"]:
         return []
-    paid = g.ledger.pay(k["owner"], k["helper"], 2)
-    return [ev("truco.honest_helper_two", player=g.players[k["helper"]], owner=g.players[k["owner"]]),
-            ev("pay.player", player=g.players[k["owner"]], to=g.players[k["helper"]], amount=paid)]
+    return ([ev("truco.honest_helper_two", player=g.players[k["helper"]], owner=g.players[k["owner"]])]
+            + _helper_paid(g, "two", 2))
 
 
 @step("truco_duel")

@@ -86,11 +86,14 @@ def gauekos(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> 
 
 
 def halloween(state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> Lines:
-    from ..games.halloween.panels import child_content, final_lines, ranking_lines, status_content
+    from ..games.halloween.panels import child_content, fight_lines, final_lines, ranking_lines, status_content
 
     lines = [status_content(state, lang)]
     if state.get("ranking"):
         return lines + ranking_lines(state, lang)
+    if state.get("fight"):  # the public fight: who attacks, the fronts, whose hidden bid is in (✓ / …)
+        lines.append(Content.styled(ui("ui.halloween.context.fight", lang), "bold"))
+        lines += fight_lines(state, state["fight"], lang)
     if state.get("revealed_children"):
         lines += final_lines(state, lang)
     lines.append(Content.styled(ui("ui.halloween.children", lang), "bold"))

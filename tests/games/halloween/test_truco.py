@@ -177,7 +177,39 @@ def test_the_honest_helper_s_two_candies_say_why():
     ids = [e.line.id for e in events]
     why = ids.index("halloween.truco.honest_helper_two")
     paid = events[why + 1]
-    assert paid.line.id == "halloween.pay.player"
+    assert paid.line.id == "halloween.pay.helper_two"  # the payment itself says why
     assert (paid.line.values["to"], paid.line.values["amount"]) == ("Eva", 2)
+    assert render(paid.line, "en") == "Luis gives Eva 2 candies: the honest helper's 2."
     assert "honest helper then gets 2 candies, not the agreed fee" in render(events[why].line, "en")
     assert candies(session)["Eva"] == 20
+
+
+def test_the_agreed_fee_is_paid_on_a_line_that_says_it_is_the_fee():
+    """An honest helper, the child believed: the fee's payment names the agreed fee."""
+    session = start()
+    truco(session, die=7, claim=7)
+    session.act("helper 3 fee 1")
+    session.act("says true")
+    events = session.act("believe")
+    fee = [e for e in events if e.line.id.startswith("halloween.pay.helper")]
+    assert [f.line.id for f in fee] == ["halloween.pay.helper_fee"]
+    assert render(fee[0].line, "en") == "Luis gives Eva 1 candy: the agreed fee for an honest help."
+    assert render(fee[0].line, "eu").startswith("Luis(e)k 1 goxoki ematen dio Eva(r)i: ")
+    assert candies(session)["Eva"] == 19
+
+
+def test_a_helper_paid_less_than_due_is_told_so(monkeypatch):
+    """The owner holds fewer candies than the honest helper's 2: the line says it was all."""
+    from companion.games.halloween import truco as module
+
+    session = start()
+    truco(session, die=1, claim=8)
+    session.act("helper 3 fee 1")
+    session.act("says false")
+    session.act("disbelieve")
+    session.act("roll @ 7")
+    session.game.ledger.candies[1] = 1  # Luis, the owner, has 1 left before the helper is paid
+    events = module._helper_paid(session.game, "two", 2)
+    assert events[0].line.id == "halloween.pay.helper_two_short"
+    assert render(events[0].line, "en") == "Luis gives Eva 1 candy of the honest helper's 2: Luis had no more."
+    assert "1 goxoki ematen dio" in render(events[0].line, "eu")

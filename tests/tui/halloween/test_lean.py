@@ -40,14 +40,14 @@ def updated(monkeypatch):
 
 
 async def test_v_on_a_turn_moves_nothing_and_redraws_only_what_it_changes(make_app, home, updated) -> None:
-    """Luis's turn, a door card in his hand: covered, the menu offers "a card of Luis's"; revealed,
-    none of his fits now, so the entry goes and the choices need a row less. The table stays
+    """Luis's turn, card 1 (played at the start of a turn) in his hand: covered, the menu offers
+    "a card of Luis's"; revealed, "Luis's cards" in its place, on as many rows. The table stays
     where it is all the same."""
     session = set_up(new_game(home, "v.toml"))
     quiet_turn(session)
     assert step(session) == "start" and session.expects().who == "Luis"
-    session.game.pool.remove("9")  # held (a public count), played only at his door
-    session.game.hands[1].append(9)
+    session.game.pool.remove("1")  # playable now: the entry is offered (covered until revealed)
+    session.game.hands[1].append(1)
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -59,8 +59,8 @@ async def test_v_on_a_turn_moves_nothing_and_redraws_only_what_it_changes(make_a
         for _ in range(3):
             updated.clear()
             await keys(pilot, "v")
-            assert "Una carta de Luis" not in shown(pilot)
-            assert rows_needed(bar) <= bar.size.height == covered_rows  # held: a row left blank if fewer are needed
+            assert "Una carta de Luis" not in shown(pilot) and "Cartas de Luis" in shown(pilot)
+            assert rows_needed(bar) <= bar.size.height == covered_rows
             assert places(screen) == before
             table_texts = {"hw-status", "hw-children-text", "hw-context-text"}
             assert not table_texts & set(updated)  # nothing on the table changed: no text updated

@@ -78,10 +78,17 @@ async def test_an_empty_hand_is_offered_no_card(make_app, home) -> None:
         await pilot.pause()
         assert "Una carta de Luis" not in shown(pilot)
         session.game.pool.remove("9")
-        session.game.hands[1].append(9)  # a card held (a public count), fitting or not: offered, covered
+        session.game.hands[1].append(9)  # a door card: held, but nothing to play at the turn's start
+        app.screen.refresh_view()
+        await pilot.pause()
+        assert "Una carta de Luis" not in shown(pilot)  # no entry onto "nothing can be played now"
+        session.game.pool.remove("1")
+        session.game.hands[1].append(1)  # card 1 is played at the start of one's turn: offered, covered
         app.screen.refresh_view()
         await pilot.pause()
         assert "Una carta de Luis" in shown(pilot)
+        assert "Jugar la carta 1" not in shown(pilot)  # covered
+        assert not [c for c in session.game.public_prompt().choices if c.notation.startswith("play")]
 
 
 async def test_the_app_s_secret_die_shows_only_under_a_cover(make_app, home) -> None:
@@ -107,7 +114,7 @@ async def test_the_app_s_secret_die_shows_only_under_a_cover(make_app, home) -> 
 
 def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
     """`play N` choices never show on the shared menu: one covered entry per player who holds
-    a card (a public count), whether or not a card fits now; none for an empty hand."""
+    a card playable now; none for a hand with nothing to play now (issue item)."""
     knock = {"owner": "Luis", "mover": "Ana", "child": "Rosa", "kind": None, "only_trato": False}
     public = {"phase": "play", "step": "knock", "knock": knock, "hands": {"Ana": 1, "Luis": 2}}
     prompt = Prompt(Line("halloween.step.knock"), who="Luis", step="knock", choices=(
@@ -119,10 +126,9 @@ def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
     assert [e.notation for e in menu[:2]] == ["truco", "trato"]
     assert [(e.cover, [g.notation for g in e.group]) for e in menu[2:]] == [("Luis", ["play 9"]), ("Ana", ["play 16"])]
     bare = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2])
-    assert [(e.cover, e.group) for e in build_menu(bare, public, revealed=False)[2:]] == [("Luis", ()), ("Ana", ())]
-    empty_handed = {**public, "hands": {"Ana": 0, "Luis": 0}}  # nothing to play, nothing offered
-    assert [e.notation for e in build_menu(bare, empty_handed, revealed=False)] == ["truco", "trato"]
-    assert len(build_menu(bare, {**public, "hands": {"Ana": 0, "Luis": 2}}, revealed=False)) == 3
+    assert [e.notation for e in build_menu(bare, public, revealed=False)] == ["truco", "trato"]  # cards held, none fits
+    only_16 = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2] + prompt.choices[3:])
+    assert [e.cover for e in build_menu(only_16, public, revealed=False)[2:]] == ["Ana"]
     shown_all = build_menu(prompt, public, revealed=True)
     assert [e.cover for e in shown_all[2:]] == [None, None]
 

@@ -5,10 +5,11 @@ ones that would tell a secret to everyone looking at the screen: a private
 prompt (the secret die, the helper's look, the two cards Miguelín looks
 at...) becomes one entry that opens a covered picker for that player; the
 cards a player may play (group `play`) and discard (`discard`) are folded
-behind a covered picker. At the moments a card may be played, that picker
-is offered to a player who holds a card (how many cards each holds is
-public), whether or not one fits now, so the menu itself tells nothing;
-a player with an empty hand is offered none. Helpers are grouped by seat so that every
+behind a covered picker. That picker is offered only to a player who holds
+a card playable now (the game master's screen knows the hands): an entry
+that opens onto "nothing can be played now" only slows the table (issue
+item). The table's own screens never learn it: the public prompt leaves
+every `play` choice out (HStep.shows). Helpers are grouped by seat so that every
 step fits keys 1-9. A few entries start a screen flow instead of playing
 notation: the masked child entry, the hidden bids, the opened hands, the
 treat modifiers.
@@ -121,13 +122,6 @@ def helper_entries(choices: list[Choice], players: Sequence[str]) -> list[Entry]
 
 
 FOLDED = ("play", "mover_play", "helper", "discard")  # groups the menu folds behind one entry
-CARD_STEPS = ("start", "knock", "card16")  # a held hand is offered here even when nothing fits: the menu tells nothing
-
-
-def _offer_cards(player: str, plays: list[Choice], hidden: bool, public: Mapping[str, Any]) -> bool:
-    """Whether to offer `player`'s cards: something fits, or (covered) they hold any card at all.
-    The number of cards in a hand is public; which of them fit now is not."""
-    return bool(plays) or (hidden and (public.get("hands") or {}).get(player, 0) > 0)
 
 
 def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> list[Entry]:
@@ -157,14 +151,11 @@ def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> lis
         elif choice.group not in FOLDED:
             entries.append(plain(choice))
 
-    if step in CARD_STEPS:
-        if _offer_cards(who, kinds["play"], hidden, public):
-            entries.append(cards_entry(who, kinds["play"], hidden))
-        mover = (public.get("knock") or {}).get("mover") if step == "knock" else None
-        if mover and _offer_cards(mover, kinds["mover_play"], hidden, public):  # card 16 is the mover's
-            entries.append(cards_entry(mover, kinds["mover_play"], hidden))
-    elif kinds["play"]:
+    if kinds["play"]:  # only a card playable now: never an entry onto "nothing now"
         entries.append(cards_entry(who, kinds["play"], hidden))
+    mover = (public.get("knock") or {}).get("mover") if step == "knock" else None
+    if mover and kinds["mover_play"]:  # card 16 is the mover's
+        entries.append(cards_entry(mover, kinds["mover_play"], hidden))
 
     if step == "auction" and any(c.group == "withdraw" for c in choices):
         entries += [Entry(L("menu.hidden_bids"), kind="bid"), Entry(L("menu.opened_hands"), kind="hands")]
