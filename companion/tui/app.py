@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -17,7 +18,7 @@ from textual.screen import Screen
 
 from companion.core.language import LANGUAGES
 
-from . import memory, narration
+from . import memory, narration, screenshot
 from .i18n import ui
 from .keys import translate_keys
 from .saves import default_home, write_crash_log
@@ -207,6 +208,21 @@ class CompanionApp(App[None]):
             self.session = None
         self.subtitle = ""
         self._back_to_start()
+
+    # -- the screenshot (the palette's): a folder that exists, the table's words --
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return screenshot.deliver(self, filename, path)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        screenshot.delivered(self, event)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == screenshot.NAME:
+            screenshot.failed(self, event.exception)
 
     def action_keys(self) -> None:
         """Every key of the screen shown now (and the app's), in the table's language."""
