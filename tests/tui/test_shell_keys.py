@@ -223,3 +223,28 @@ async def test_a_screenshot_that_cannot_be_saved_says_why_in_the_tables_language
         notices = await _notices(app, pilot)
         assert [n.title for n in notices] == [ui("ui.screenshot.title", "eu")]
         assert notices[0].severity == "error" and "Failed" not in notices[0].message
+
+
+async def test_the_start_form_offers_the_keys_list_from_a_text_field(make_app) -> None:
+    """In the players field `?` is text (typed, as a person may write it); the footer says
+    f4 opens the keys list there, and it does; off the text fields `?` opens it too."""
+    app = make_app(lang="eu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        assert app.focused is players
+        assert_fits(app)
+        assert f"f4 {ui('ui.key.keys', 'eu')}" in screen_text(app).splitlines()[-1]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert players.value == "?" and not isinstance(app.screen, KeysScreen)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
