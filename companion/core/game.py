@@ -278,6 +278,12 @@ class Game(ABC):
         """What only the game master may see (secret roles, hands, bids)."""
         return {}
 
+    def progress(self) -> Line | None:
+        """Where the game stands, in a few public words for a list of saves ("Round 3 of 8",
+        "Night 2"): display only, from the public state; None when there is nothing to add
+        to the prompt."""
+        return None
+
     def secrecy(self, action: Any) -> tuple[bool, Line | None]:
         """Whether `action` would be secret now, and what the table is told instead
         (StepGame derives it from the pending step; see companion/core/public.py)."""

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
@@ -17,7 +18,7 @@ from textual.screen import Screen
 
 from companion.core.language import LANGUAGES
 
-from . import memory, narration
+from . import memory, narration, screenshot
 from .i18n import ui
 from .keys import translate_keys
 from .saves import default_home, write_crash_log
@@ -102,7 +103,10 @@ class CompanionApp(App[None]):
     """Narration is shown, not heard (no speech engine or no sound device): marked on screen."""
 
     cue_text: reactive[str] = reactive("", init=False)
-    """A sound cue that is not heard (muted, text only), shown for a moment instead."""
+    """A sound cue that cannot be heard (text only), shown for a moment instead."""
+
+    muted: reactive[bool] = reactive(False, init=False)
+    """The game master silenced the narrator (m, --mute): marked on screen; cues are silenced too."""
 
     def __init__(self, *, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                  lang: str | None = None, session: Any = None, start: str = "start",
@@ -131,6 +135,7 @@ class CompanionApp(App[None]):
             self.narrator = narration.TextNarrator(first_lang, self._on_subtitle, self._on_notice)
             self._release_narrator = self.narrator.close
             self._speech_wanted = not mute
+            self.set_reactive(CompanionApp.muted, mute)
             return
         self.narrator, self._release_narrator = narration.build(
             narrator, first_lang, self._on_subtitle, self._on_notice)
@@ -138,6 +143,7 @@ class CompanionApp(App[None]):
         self._set_narrator_lang(first_lang)
         if mute and not getattr(self.narrator, "muted", False):
             self.narrator.toggle_mute()
+        self.set_reactive(CompanionApp.muted, bool(mute and getattr(self.narrator, "muted", False)))
 
     # -- screens -------------------------------------------------------------
 
@@ -208,6 +214,21 @@ class CompanionApp(App[None]):
         self.subtitle = ""
         self._back_to_start()
 
+    # -- the screenshot (the palette's): a folder that exists, the table's words --
+
+    def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
+                           time_format: str | None = None) -> str | None:
+        return screenshot.deliver(self, filename, path)
+
+    @on(events.DeliveryComplete)
+    def _screenshot_saved(self, event: events.DeliveryComplete) -> None:
+        screenshot.delivered(self, event)
+
+    @on(events.DeliveryFailed)
+    def _screenshot_failed(self, event: events.DeliveryFailed) -> None:
+        if event.name == screenshot.NAME:
+            screenshot.failed(self, event.exception)
+
     def action_keys(self) -> None:
         """Every key of the screen shown now (and the app's), in the table's language."""
         from .modals import KeysScreen
@@ -251,11 +272,11 @@ class CompanionApp(App[None]):
     def cue(self, name: str) -> None:
         """A sound cue: "chime" when a call starts, "tick" in a countdown's last seconds.
 
-        Played in turn with the narrator's lines, muted with it; when it cannot be heard
-        (muted, text only) it shows for a moment beside the subtitle instead."""
+        Played in turn with the narrator's lines and muted with it (the muted mark stays
+        beside the subtitle instead); in text-only mode it shows there for a moment."""
         play = getattr(self.narrator, "cue", None)
         heard = bool(play(name)) if play is not None else False
-        if heard:
+        if heard or (self.muted and not self.text_only):
             return
         self.cue_text = ui(f"ui.cue.{name}", self.lang)
         if self._cue_timer is not None:
@@ -278,10 +299,13 @@ class CompanionApp(App[None]):
     def action_mute(self) -> None:
         if self._speech_pending:  # started muted: unmuting starts the engine
             self._start_speech()
+            self.muted = False
             self.notify(ui("ui.speech.unmuted", self.lang), markup=False)
             return
         self.narrator.toggle_mute()
-        muted = bool(getattr(self.narrator, "muted", False))
+        muted = self.muted = bool(getattr(self.narrator, "muted", False))
+        if muted and not self.text_only:
+            self._clear_cue()
         self.notify(ui("ui.speech.muted" if muted else "ui.speech.unmuted", self.lang), markup=False)
 
     def action_skip(self) -> None:

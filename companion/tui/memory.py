@@ -127,7 +127,7 @@ def load(home: Path) -> dict[str, Any]:
 
 def summary_of(home: Path, path: Path, data: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """The summary remembered for `path`, if the file has not changed since: {"state": {lang:
-    text}, "over": bool}. `data`: what `load` returned, to read the file once for many saves."""
+    text}, "progress": {lang: text}, "over": bool}. `data`: what `load` returned, to read the file once for many saves."""
     found = (data if data is not None else _load(home)).get("summaries")
     if not isinstance(found, dict):
         return None
@@ -138,11 +138,15 @@ def summary_of(home: Path, path: Path, data: dict[str, Any] | None = None) -> di
     if not isinstance(state, dict):
         return None
     texts = {k: v[:TEXT] for k, v in state.items() if isinstance(k, str) and isinstance(v, str)}
-    return {"state": texts, "over": item.get("over") is True}
+    progress = item.get("progress")
+    progress = ({k: v[:TEXT] for k, v in progress.items() if isinstance(k, str) and isinstance(v, str)}
+                if isinstance(progress, dict) else {})
+    return {"state": texts, "progress": progress, "over": item.get("over") is True}
 
 
 def remember_summary(home: Path, session: Any) -> None:
-    """Remember where `session` stands, in every language, for the Continue list."""
+    """Remember where `session` stands, in every language, for the Continue list: the
+    prompt (or the result) and the game's `progress()` (its round, night, countdown...)."""
     from companion.core.language import render
 
     path = getattr(session, "path", None)
@@ -152,6 +156,7 @@ def remember_summary(home: Path, session: Any) -> None:
     stamp = _stamp(path)
     if stamp is None:
         return
+    progress: dict[str, str] = {}
     try:
         outcome = session.outcome()
         if outcome is not None:
@@ -160,6 +165,9 @@ def remember_summary(home: Path, session: Any) -> None:
         else:
             title = session.game.public_prompt().title
             said = {lang: render(title, lang) for lang in LANGUAGES}
+            where = session.game.progress()
+            if where is not None:
+                progress = {lang: render(where, lang)[:TEXT] for lang in LANGUAGES}
     except Exception:  # a summary is a nicety: never a reason to fail leaving a game
         return
     data = _load(home)
@@ -167,7 +175,8 @@ def remember_summary(home: Path, session: Any) -> None:
     summaries = dict(summaries) if isinstance(summaries, dict) else {}
     key = str(path.resolve())
     summaries.pop(key, None)
-    summaries[key] = {"stamp": stamp, "state": {k: v[:TEXT] for k, v in said.items()}, "over": outcome is not None}
+    summaries[key] = {"stamp": stamp, "state": {k: v[:TEXT] for k, v in said.items()}, "progress": progress,
+                      "over": outcome is not None}
     while len(summaries) > SUMMARIES:
         summaries.pop(next(iter(summaries)))
     data["summaries"] = summaries

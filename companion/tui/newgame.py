@@ -11,6 +11,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import Button, Input, Select, Static
+from textual.widgets._select import SelectCurrent  # the shown value (Select has no public way to redraw it)
 
 from companion.core.errors import CompanionError
 from companion.core.game import Game, Line
@@ -91,9 +92,15 @@ class NewGameForm(VerticalScroll):
         if options if titles is None else titles:  # the language changed: the games' titles too
             select = self.query_one("#game", Select)
             chosen = select.value
+            titles = self._game_titles(lang)
             with select.prevent(Select.Changed):
-                select.set_options(self._game_titles(lang))
+                select.set_options(titles)
                 select.value = chosen
+            # The shown title too: when the chosen game is the first one, `value` does not
+            # change, so the Select keeps showing the title in the old language.
+            for title, name in titles:
+                if name == chosen:
+                    select.query_one(SelectCurrent).update(title)
         self.query_one("#summary", Static).update(Content(game_summary(self.game_cls, lang)))
         self.query_one("#players", Input).placeholder = ui("ui.start.players_placeholder", lang)
         self.query_one("#save-as", Input).placeholder = ui("ui.start.save_placeholder", lang,

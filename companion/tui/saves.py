@@ -56,6 +56,7 @@ class SaveSummary:
     damaged: bool = False  # a readable prefix exists, so it can be recovered
     modified: float = 0.0  # when it was last written (seconds since the epoch)
     state: dict[str, str] | None = None  # where the game stands, by language (remembered, see memory.py)
+    progress: dict[str, str] | None = None  # its round, night, countdown... by language (Game.progress)
     over: bool = False
 
     @property
@@ -89,7 +90,8 @@ def summarize(path: Path, home: Path | None = None, memory: dict | None = None) 
     known = summary_of(home, path, memory)
     if known is None:
         return replace(summary, modified=modified)
-    return replace(summary, modified=modified, state=known["state"], over=known["over"])
+    return replace(summary, modified=modified, state=known["state"], progress=known["progress"] or None,
+                   over=known["over"])
 
 
 def _summarize(path: Path, read) -> SaveSummary:

@@ -80,8 +80,12 @@ class SavesPanel(Vertical):
         for number, player in enumerate(save.players):  # names as typed: plain text, never markup
             parts += [", " if number else "", (player, "bold")]
         state = (save.state or {}).get(lang) or (save.state or {}).get("en")
+        progress = (save.progress or {}).get(lang) or (save.progress or {}).get("en")
         if state:
-            state = ui("ui.resume.over", lang, result=state) if save.over else state
+            if save.over:
+                state = ui("ui.resume.over", lang, result=state)
+            elif progress:
+                state = ui("ui.resume.progress", lang, progress=progress, state=state)
             parts += ["\n  ", ui("ui.resume.state", lang, state=state, when=save.when, count=save.actions)]
         else:
             parts += ["\n  ", ui("ui.resume.unknown_state", lang, count=save.actions)]

@@ -41,6 +41,10 @@ class StartScreen(Screen[None]):
         Binding("f1", "new", "New game"),
         Binding("f2", "reload", "Saves"),
         Binding("f3", "app.dice", "Dice"),
+        # The keys list from any field: `?` typed in a name or a file name is text, so here the
+        # footer offers f4 (never text), and `?` still opens the list off the text fields.
+        Binding("f4", "app.keys", "Keys"),
+        Binding("question_mark", "app.keys", "Keys", key_display="?", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
     KEY_LINES = {"new": "ui.start.new"}

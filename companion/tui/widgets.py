@@ -360,6 +360,7 @@ class SubtitleBar(Static):
         self.watch(self.app, "subtitle", self._said)
         self.watch(self.app, "text_only", self._said, init=False)
         self.watch(self.app, "cue_text", self._said, init=False)
+        self.watch(self.app, "muted", self._said, init=False)
         self.watch(self.app, "lang", self._said, init=False)
 
     def _said(self, _: Any = None) -> None:
@@ -368,6 +369,8 @@ class SubtitleBar(Static):
         parts: list[Any] = []
         if getattr(app, "text_only", False):  # the narrator is shown, not heard: say so, always
             parts += [(f"[{ui('ui.speech.text_only', app.lang)}] ", "italic $text-warning")]
+        elif getattr(app, "muted", False):  # silenced by the game master: says so until unmuted
+            parts += [(f"[{ui('ui.speech.muted_mark', app.lang)}] ", "italic $text-warning")]
         if text:
             parts += [("» ", "bold $accent"), text]
         cue = getattr(app, "cue_text", "")

@@ -150,3 +150,57 @@ def test_lang_before_or_after_play_wins(monkeypatch, tmp_path: Path, argv: list[
     args = argv[:1] + [str(save)] + argv[1:] if argv[0] == "play" else argv + [str(save)]
     assert main(args) == 0
     assert made["lang"] == expected
+
+
+@pytest.mark.parametrize("game, players, lang, shown", [
+    ("rey-de-los-monstruos", ["Ana", "Bea"], "eu", "1. txanda-buelta · "),
+    ("dice-duel", ["Jon", "Ane"], "eu", "Puntuak: Jon 0, Ane 0 (30 arte) · "),
+    ("18-fantasmas", ["Jon", "Ane"], "es", "Turno de Jon · "),
+])
+async def test_the_continue_list_says_where_the_game_stands(make_app, home: Path, game: str, players: list[str],
+                                                            lang: str, shown: str) -> None:
+    """Each save in the list says where its game stands (`Game.progress`: the round, the
+    night, the countdown, whose turn...), in the app's language, beside its prompt."""
+    session = Session.new(game, players, seed=SEED, lang=lang, path=home / "partida.toml")
+    app = make_app(session=session, lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    session.close()
+    [save] = recent_saves(home)
+    assert save.progress and set(save.progress) == {"en", "es", "eu"}
+
+    app = make_app(lang=lang)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await show_saves(app, pilot)
+        listed = str(app.screen.query_one("#saves").get_option_at_index(0).prompt)
+        assert shown in listed, listed
+        app.lang = "en"
+        await pilot.pause()
+        listed = str(app.screen.query_one("#saves").get_option_at_index(0).prompt)
+        assert save.progress["en"] + " · " in listed and shown not in listed
+
+
+def test_every_games_progress_is_said_in_every_language_through_a_game() -> None:
+    """`progress()` of each game, through random playouts: a line of the packs in en/es/eu
+    (never an id or a hole), or None."""
+    import random
+
+    from companion.core.dice import LiveChance
+    from companion.core.language import render
+    from companion.core.registry import find_game, game_names
+
+    for name, _ in game_names():
+        cls = find_game(name)
+        players, options = cls.example_setups()[0]
+        game = cls.new(players, options)
+        rng = random.Random(7)
+        chance = LiveChance(random.Random(8))
+        for _ in range(150):
+            where = game.progress()
+            if where is not None:
+                for lang in ("en", "es", "eu"):
+                    text = render(where, lang)
+                    assert text and "{" not in text and where.id not in text, (name, lang, text)
+            if game.outcome() is not None:
+                break
+            game.apply(game.sample_action(rng), chance)

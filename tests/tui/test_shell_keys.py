@@ -9,6 +9,7 @@ from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 from companion.core.session import Session
+from companion.tui.i18n import ui
 from companion.tui.keys import key_list
 from companion.tui.modals import KeysScreen, LeaveScreen
 
@@ -181,3 +182,69 @@ async def test_a_wider_terminal_shows_more_keys(make_app, duel: Session) -> None
         wide = [key.key_display for key in footer_keys(app)]
         assert set(narrow) < set(wide) and "esc" in wide
         assert_fits(app, 120)
+
+
+async def _notices(app, pilot, want: int = 1) -> list:
+    for _ in range(50):  # the file is written by a worker: wait for its notice, never for a time
+        if len(app._notifications) >= want:
+            break
+        await pilot.pause(0.02)
+    return list(app._notifications)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es"])
+async def test_the_palettes_screenshot_is_saved_and_said_in_the_tables_language(make_app, home: Path, tmp_path: Path,
+                                                                                monkeypatch, lang: str) -> None:
+    """ctrl+p, Screenshot: saved in a folder that is made when missing (no ~/Downloads here),
+    and the notice is in the table's language, not Textual's English."""
+    monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        await pilot.press(*ui("ui.cmd.screenshot", lang))
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        notices = await _notices(app, pilot)
+        shot = list((home / "screenshots").glob("*.svg"))
+        assert len(shot) == 1 and shot[0].read_text(encoding="utf-8").startswith("<svg")
+        said = [(n.title, n.message) for n in notices]
+        assert said == [(ui("ui.screenshot.title", lang), ui("ui.screenshot.saved", lang, path=str(shot[0])))]
+        assert not any(t == "Screenshot" or m.startswith(("Saved", "Failed")) for t, m in said)
+
+
+async def test_a_screenshot_that_cannot_be_saved_says_why_in_the_tables_language(make_app, home: Path) -> None:
+    (home / "screenshots").write_text("not a folder")
+    app = make_app(lang="eu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.deliver_screenshot()
+        notices = await _notices(app, pilot)
+        assert [n.title for n in notices] == [ui("ui.screenshot.title", "eu")]
+        assert notices[0].severity == "error" and "Failed" not in notices[0].message
+
+
+async def test_the_start_form_offers_the_keys_list_from_a_text_field(make_app) -> None:
+    """In the players field `?` is text (typed, as a person may write it); the footer says
+    f4 opens the keys list there, and it does; off the text fields `?` opens it too."""
+    app = make_app(lang="eu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one("#players")
+        assert app.focused is players
+        assert_fits(app)
+        assert f"f4 {ui('ui.key.keys', 'eu')}" in screen_text(app).splitlines()[-1]
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert players.value == "?" and not isinstance(app.screen, KeysScreen)
+        await pilot.press("f4")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        app.screen.query_one("#game").focus()
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, KeysScreen)

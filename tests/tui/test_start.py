@@ -284,3 +284,58 @@ async def test_a_key_with_nothing_focused_goes_to_the_form(make_app) -> None:
         app.screen.set_focus(None)
         await pilot.press("tab")
         assert app.focused is not None
+
+
+async def test_game_field_follows_a_language_switch(make_app) -> None:
+    """The chosen game's title in the field (not only in its list) is in the new language,
+    also for the first game of the list (the Select's value does not change then)."""
+    from textual.widgets import Select
+
+    app = make_app(lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        select = app.screen.query_one("#game", Select)
+        select.value = "dice-duel"
+        await pilot.pause()
+        app.lang = "eu"
+        await pilot.pause()
+        game_row = next(line for line in screen_text(app).splitlines() if ui("ui.start.game", "eu") in line)
+        assert ui("game.dice-duel.title", "eu") in game_row
+        assert ui("game.dice-duel.title", "es") not in game_row
+
+
+def _choice_keys_quoted(text: str, option) -> list[str]:
+    """The canonical keys of `option`'s choices that `text` quotes as a value ("none: ...")."""
+    return [str(c) for c in option.choices if re.search(rf"(^|[\s(;]){re.escape(str(c))}\s*[:=,]", text)]
+
+
+def test_no_option_help_lists_its_choices_by_their_keys() -> None:
+    """An option's help speaks the table's words: its choices are shown by their labels
+    (the Select), so the help never quotes the canonical keys (`none: ... app: ...`)."""
+    from companion.core.registry import find_game, game_names
+    from companion.tui.i18n import option_help
+
+    quoted = {}
+    for name, _ in game_names():
+        game = find_game(name)
+        for option in game.options:
+            if option.choices and not isinstance(option.default, bool):
+                for lang in ("en", "es", "eu"):
+                    found = _choice_keys_quoted(option_help(name, option, lang), option)
+                    if found:
+                        quoted[(name, option.key, lang)] = found
+    assert quoted == {}
+
+
+async def test_fantasmas_options_show_no_english_keys_in_basque(make_app) -> None:
+    from textual.widgets import Select
+
+    app = make_app(lang="eu")
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#game", Select).value = "18-fantasmas"
+        await pilot.pause()
+        await pilot.pause()
+        shown = screen_text(app)
+        assert ui("game.18-fantasmas.option.opponent", "eu") in shown
+        assert "none:" not in shown and "app:" not in shown

@@ -52,9 +52,41 @@ async def test_a_cue_not_heard_shows_as_text_for_a_moment(make_app, duel: Sessio
         assert recording.cues == ["chime"]
         await pilot.pause(1.7)
         assert "♪" not in screen_text(app)
-        app.action_mute()  # muted with the narrator: nothing played, still shown
+        app.action_mute()  # muted with the narrator: nothing played, and the mark shows instead of the cue
         app.cue("tick")
         await pilot.pause()
-        assert "♪ tic" in screen_text(app)
+        assert "♪" not in screen_text(app) and "[narrador silenciado]" in screen_text(app)
         app.narrator.wait_idle(5)
         assert recording.cues == ["chime"]
+
+
+async def test_muting_leaves_a_lasting_mark_and_silences_the_cues(make_app, duel: Session) -> None:
+    """m: a passing notice and a mark beside the subtitle that stays until unmuted (in the
+    table's language); a cue while muted is neither played nor shown as "♪" text."""
+    app = make_app(session=duel, lang="eu")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "[kontalaria isilduta]" not in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert app.muted
+        assert "[kontalaria isilduta] » " in screen_text(app)
+        app.cue("tick")
+        await pilot.pause()
+        assert "♪" not in screen_text(app)
+        app.lang = "es"
+        await pilot.pause()
+        assert "[narrador silenciado]" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert not app.muted and "silenciado" not in screen_text(app)
+        app.cue("tick")
+        await pilot.pause()
+        assert "♪ tic" in screen_text(app)  # not muted, and not heard here (a recording): shown
+
+
+async def test_started_muted_shows_the_mark(make_app, duel: Session) -> None:
+    app = make_app(session=duel, mute=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "[narrador silenciado]" in screen_text(app)

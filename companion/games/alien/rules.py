@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.game import Event, Option, Outcome
+from companion.core.game import Event, Line, Option, Outcome
 from companion.core.steps import StepGame
 
 from .board import Board
@@ -145,6 +145,13 @@ class Alien1979(StepGame):
         hunted = [self.players[s] for s in board.in_sector(board.alien)] if board.alien else []
         strike = self.odds().sectors[board.alien].strike if board.alien else 0
         return {"hunted": hunted, "strike": str(strike)}
+
+    def progress(self) -> Line | None:
+        if self.countdown is not None and self.enterer is not None:
+            return Line("ui.alien-1979.countdown", {"count": self.countdown, "player": self.players[self.enterer]})
+        if self.phase in ("card", "act"):
+            return Line("ui.progress.turn", {"player": self.players[self.current]})
+        return None
 
     def public_state(self) -> dict[str, Any]:
         board, p = self.board, self.players

@@ -234,5 +234,9 @@ class DiceDuel(StepGame):
             "choosing_lucky": None in self.lucky,
         }
 
+    def progress(self) -> Line | None:
+        scores = ", ".join(f"{name} {points}" for name, points in zip(self.players, self.banked))
+        return Line("ui.dice-duel.progress", {"scores": scores, "target": self.settings["target"]})
+
     def private_state(self) -> dict[str, Any]:
         return {"lucky": dict(zip(self.players, self.lucky))}

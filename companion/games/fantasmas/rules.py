@@ -291,6 +291,13 @@ class Fantasmas(StepGame):
             "app": [self.seat_is_app(0), self.seat_is_app(1)],
         }
 
+    def _turn(self) -> str | None:
+        return None if self.phase == "over" else self.players[self.to_act]
+
+    def progress(self) -> Line | None:
+        turn = self._turn()
+        return Line("ui.progress.turn", {"player": turn}) if turn is not None else None
+
     def public_state(self) -> dict[str, Any]:
         board, names = self.board, self.players
 
@@ -299,7 +306,7 @@ class Fantasmas(StepGame):
 
         return {
             "players": list(names),
-            "turn": None if self.phase == "over" else names[self.to_act],
+            "turn": self._turn(),
             "ghosts": {names[p]: [f"{board.ghosts[c][1].lower()} {cell_name(c)}" for c in board.of(p)]  # type: ignore
                        for p in (0, 1)},
             "portals": {c.lower(): f"{cell_name(self.castle.portal[c])} {ARROWS[board.facing[c]]}" for c in COLOURS},

@@ -292,6 +292,9 @@ class KingOfMonsters(StepGame):
         return {str(p): str(c) for p, c in landing(self.pos[self.current], backwards=False, dice=dice).items()
                 if self.board[p].kind == "city" and p not in self.destroyed}
 
+    def progress(self) -> Line | None:
+        return Line("ui.kaijupoly.round", {"round": self.round}) if self.phase == "play" else None
+
     def public_state(self) -> dict[str, Any]:
         p = self.players
         return {

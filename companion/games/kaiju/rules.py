@@ -18,7 +18,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from companion.core.game import Event, Option, Outcome
+from companion.core.game import Event, Line, Option, Outcome
 from companion.core.steps import StepGame
 
 from . import turns
@@ -179,6 +179,9 @@ class Kaijupoly(StepGame):
             "leftovers": list(self.leftovers),
             "picks": list(self.picks),
         }
+
+    def progress(self) -> Line | None:
+        return Line("ui.kaijupoly.round", {"round": self.round}) if self.phase == "play" else None
 
     def public_state(self) -> dict[str, Any]:
         p = self.players
