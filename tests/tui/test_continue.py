@@ -204,3 +204,37 @@ def test_every_games_progress_is_said_in_every_language_through_a_game() -> None
             if game.outcome() is not None:
                 break
             game.apply(game.sample_action(rng), chance)
+
+
+@pytest.mark.parametrize("game, players, lang, words", [
+    ("halloween", ["Ana", "Luis", "Eva", "Iker"], "es", "Ronda {round} de 8"),
+    ("gauekos", ["Ane", "Bittor", "Carmen", "Dani", "Eneko", "Fermin", "Gorka"], "eu", None),
+])
+def test_halloween_says_its_round_and_gauekos_its_night_or_day(game, players, lang, words) -> None:
+    """The two games of the trial: "Ronda 3 de 8" for Halloween once the night is under way;
+    "Noche 2" or "Día 2" for Gauekos (nothing in the setup, the prompt says it there)."""
+    import random
+
+    from companion.core.language import render
+
+    session = Session.new(game, players, seed=SEED, lang=lang)
+    rng = random.Random(SEED)
+    seen = set()
+    for _ in range(400):
+        if session.outcome() is not None:
+            break
+        state = session.game.public_state()
+        where = session.game.progress()
+        text = render(where, lang) if where is not None else None
+        if game == "halloween":
+            expected = words.format(round=state["round"]) if state["phase"] == "play" else None
+            assert text == expected, (state["phase"], text)
+        elif state["phase"] == "night":
+            assert text == f"{state['night']}. gaua"
+        elif state["phase"] in ("day", "dusk"):
+            assert text == f"{state['day']}. eguna"
+        else:
+            assert text is None
+        seen.add(text is not None)
+        session.act(session.game.notation(session.game.sample_action(rng)))
+    assert seen == {True, False}

@@ -185,6 +185,14 @@ class Gauekos(Setup, Calls, Deaths, Day, StepGame):
         values = {"players": ", ".join(names)} if side == "lovers" else {}
         return Outcome(side, names, Line(f"gauekos.outcome.{side}", values))
 
+    def progress(self) -> Line | None:
+        """For the list of saves: the night or the day under way ("Noche 2", "Día 2")."""
+        if self.phase == "night":
+            return Line("ui.gauekos.night_n", {"night": self.night})
+        if self.phase in ("day", "dusk"):
+            return Line("ui.gauekos.day_n", {"day": self.day})
+        return None
+
     def call_info(self) -> dict[str, Any] | None:
         """The call under way (the facts of its prompt: call, step, phantom, holders, countdown,
         spoken), or None outside the calls; screens read `expects().facts`."""

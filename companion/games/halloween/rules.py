@@ -113,6 +113,12 @@ class Halloween(StepGame):
         return Outcome(self.end_reason or "rounds", winners,
                        line("end.winners", players=", ".join(winners), total=best))
 
+    def progress(self) -> Line | None:
+        """For the list of saves: the round ("Ronda 3 de 8") once the night is under way."""
+        if self.phase != "play":
+            return None
+        return Line("ui.halloween.round", {"round": self.round, "rounds": ROUNDS})
+
     # -- state -----------------------------------------------------------------
 
     def holding(self, seat: int) -> Line:
