@@ -69,9 +69,7 @@ class Controls:
     def play(self, notation: str) -> bool:
         """Play a line built by a key; the frame shows a refusal and changes nothing."""
         self._stop_digits()
-        if self._phantom is not None:
-            self._drop_phantom()
-        accepted = self.submit(notation)
+        accepted = self.submit(notation)  # a phantom call's pause goes on whatever was typed
         if accepted:
             self.electing = False
             self.refresh_view()
