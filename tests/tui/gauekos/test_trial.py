@@ -279,3 +279,30 @@ async def test_a_chime_when_a_call_starts_and_a_tick_in_the_last_seconds(make_ap
         cues.clear()
         await press(pilot, "6")  # victim 6: Akerbeltz wakes
         assert cues == ["chime"]
+
+
+async def test_text_only_an_undo_across_calls_shows_the_sleep_line_and_the_wake_line(make_app, new_table) -> None:
+    """Without sound the subtitle is all the Kontalari has: the call left closing its eyes must not
+    be replaced at once by the call returned to waking (the trial never saw "Gauekoak, itxi begiak")."""
+    from companion.tui.narration import TextNarrator
+
+    narrator = TextNarrator("eu")
+    narrator.text_only = True
+    session = new_table(8, *STARTED, "lovers 7 8", "done", "later", lang="eu")
+    app = make_app(session=session, narrator=narrator)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "1")  # sorgina 1: the gauekos' call
+        assert played(session)[-1] == "sorgina 1"
+        await press(pilot, "ctrl+z")
+        assert played(session)[-1] == "later"
+        await until(pilot, lambda: "Gauekoak, itxi begiak." in app.subtitle)
+        assert "Sorgina, esna zaitez" in app.subtitle
+        text = " ".join(screen_text(app).split())
+        assert "Gauekoak, itxi begiak." in text and "Sorgina, esna zaitez" in text
+        await press(pilot, "ctrl+y")  # forward again: the Sorgiña sleeps, the gauekos wake
+        await until(pilot, lambda: "Gauekoak, esna zaitezte" in app.subtitle)
+        assert "Sorgina, itxi begiak." in app.subtitle
+        await pilot.pause(0.05)
+        narrator.say_text("Bat")  # a later line, on its own, replaces them
+        await until(pilot, lambda: app.subtitle == "Bat")

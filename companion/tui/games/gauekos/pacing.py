@@ -66,7 +66,7 @@ class Pacing:
 
     def crossed(self, left: str | None) -> None:
         """After an undo: the call left goes back to sleep and the call returned to wakes again,
-        said (and so shown as the subtitle) as the night had them."""
+        said as the night had them (without sound the subtitle shows the two together: app.py)."""
         now = self.call_now()
         if now != left:
             if left is not None:
