@@ -49,16 +49,20 @@ def title_text(view: View) -> str:
     return ui("ui.gauekos.dusk", lang)
 
 
+def house_rules(settings: Mapping[str, Any], lang: str) -> str:
+    """The table's house rules, said at setup (beside the deck, so the seats keep their room)."""
+    return ui("ui.gauekos.house_rules", lang,
+              phantom=ui("ui.on" if settings["phantom_calls"] else "ui.off", lang),
+              mayor=ui(f"ui.gauekos.power_{settings['mayor_power']}", lang),
+              countdown=settings["gaueko_countdown"], day=settings["day_timer"])
+
+
 def head_content(view: View, settings: Mapping[str, Any]) -> Content:
-    """Setup: the keys and the house rules; night: the calls; day: the dead, the tallies."""
+    """Setup: the keys; night: the calls; day: the dead, the tallies."""
     public, lang = view.public, view.lang
     phase = public["phase"]
     if phase == "setup":
-        rules = ui("ui.gauekos.house_rules", lang,
-                   phantom=ui("ui.on" if settings["phantom_calls"] else "ui.off", lang),
-                   mayor=ui(f"ui.gauekos.power_{settings['mayor_power']}", lang),
-                   countdown=settings["gaueko_countdown"], day=settings["day_timer"])
-        return Content.assemble((ui("ui.gauekos.setup_help", lang), ""), "\n", (rules, "dim"))
+        return Content(ui("ui.gauekos.setup_help", lang))
     if phase in ("prep", "night"):
         return calls_line(view)
     parts: list[Any] = []
@@ -147,10 +151,11 @@ def seat_cells(view: View, mode: Mode, marks: Sequence[int], private: Mapping[st
                 label = f"{name} ✓"
         elif view.revealed and roles.get(name) and mode.verb != "sorgina":
             label = f"{label} · {role_name(roles[name], lang)}"
+        short = name
         if name == public["mayor"] and mode.kind != SETUP:
-            label = f"{label} {MAYOR}"
+            label, short = f"{label} {MAYOR}", f"{name} {MAYOR}"
         seats.append(Seat(number, label, offered=number in mode.offered, alive=name in alive,
-                          marked=number in marks))
+                          marked=number in marks, short=short))
     return seats
 
 

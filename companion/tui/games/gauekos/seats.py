@@ -7,7 +7,7 @@ posts a message up and the screen decides what it means.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil
 from typing import Any, Sequence
 
@@ -43,6 +43,7 @@ class Seat:
     offered: bool = False  # a choice now
     alive: bool = True
     marked: bool = False  # chosen already (one of the lovers, a runoff candidate)
+    short: str = ""  # the label without its detail, when the full one cannot be shown whole
 
 
 @dataclass(frozen=True)
@@ -86,10 +87,19 @@ class SeatGrid(Static):
         needed = ceil(len(self.seats) / self.ROWS)
         if width // cell < needed:
             cell = max(self.MIN_CELL, width // needed)
-        self.columns = max(1, width // cell)
-        self.cell = cell
-        groups = [[self._cell(seat, cell) for seat in self.seats[start:start + self.columns]]
-                  for start in range(0, len(self.seats), self.columns)]
+        natural = max(1, width // cell)
+        # Fewer, wider columns when that shows every seat whole in the room there is (9 players
+        # at 80x24: a long card named for the Sorgiña); else the most columns, cut if need be.
+        # Else the names alone (the cursor's detail is in the note above); else cut.
+        for columns in range(natural, 0, -1):
+            groups = self._groups(columns, width // columns if columns < natural else cell)
+            if sum(max(len(c) for c in cells) for cells in groups) <= most:
+                break
+        else:
+            columns = natural
+            groups = self._groups(natural, cell, short=True)
+        self.columns = columns
+        self.cell = cell = width // columns if columns < natural else cell
         spare = max(0, most - len(groups))  # lines a row may add, first come first
         rows: list[Content] = []
         for cells in groups:
@@ -102,6 +112,12 @@ class SeatGrid(Static):
             else:
                 rows.append(Content.assemble(*[self._cut(c, cell) for c in cells]))
         put(self, Content("\n").join(rows))
+
+    def _groups(self, columns: int, cell: int, short: bool = False) -> list[list[list[tuple[str, str]]]]:
+        """The seats' cells, `columns` to a row (`short`: without their detail)."""
+        seats = [replace(seat, label=seat.short or seat.label) if short else seat for seat in self.seats]
+        return [[self._cell(seat, cell) for seat in seats[start:start + columns]]
+                for start in range(0, len(self.seats), columns)]
 
     @staticmethod
     def _cut(lines: list[tuple[str, str]], width: int) -> tuple[str, str]:
@@ -124,7 +140,7 @@ class SeatGrid(Static):
         line, empty = head, True
         for word in label.split(" "):
             if not empty and len(line) + 1 + len(word) > room:
-                lines.append(line.rstrip(" ·:"))
+                lines.append(line.rstrip(" ·"))  # "Iker:" keeps its colon
                 line, empty = indent, True
             if empty and word in ("·", ":"):  # a separator does not start a line
                 continue
