@@ -244,7 +244,7 @@ PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia samartin
 async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_app, new_table, monkeypatch) -> None:
     """The trial: `:harrapatuta` in the phantom Akerbeltz call was taken, the call's time vanished
     and it never passed. Now it is refused (the gauekos' turn is over) and the call passes by itself."""
-    monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(3.0, 3.0)))
+    monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(6.0, 6.0)))
     session = new_table(8, *PHANTOM_AKERBELTZ, lang="eu")
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -258,7 +258,7 @@ async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_
         assert screen.phantom_clock() is not None and "◷" in screen_text(app)  # its time is still shown
         await press(pilot, "escape", "x", "3")  # keys that mean nothing here change nothing either
         assert screen.phantom_clock() is not None
-        await until(pilot, lambda: played(session)[-1] == "pass", tries=4000)
+        await until(pilot, lambda: played(session)[-1] == "pass", tries=6000)
 
 
 async def test_a_chime_when_a_call_starts_and_a_tick_in_the_last_seconds(make_app, new_table, monkeypatch) -> None:
@@ -306,3 +306,19 @@ async def test_text_only_an_undo_across_calls_shows_the_sleep_line_and_the_wake_
         await pilot.pause(0.05)
         narrator.say_text("Bat")  # a later line, on its own, replaces them
         await until(pilot, lambda: app.subtitle == "Bat")
+
+
+async def test_an_enter_right_after_a_digit_that_chose_chooses_nothing_at_the_next_call(make_app, new_table) -> None:
+    """The trial: `3` elected the Pariente mayor at once, and the Enter typed after it (the hint
+    read "0-9 ⏎") chose seat 1 at the Sorgiña's call."""
+    session = new_table(8, *STARTED, "lovers 7 8", "done")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "3", "enter")
+        assert played(session)[-1] == "mayor 3"
+        assert session.game.public_state()["call"] == "sorgina"
+        text = screen_text(app)
+        assert "1-9 " in text and "0-9 ⏎" not in text  # one digit chooses: no Enter after it
+        await press(pilot, "enter")  # a later Enter is meant: the cursor's seat
+        assert played(session)[-1] == "sorgina 1"

@@ -159,6 +159,12 @@ def seat_cells(view: View, mode: Mode, marks: Sequence[int], private: Mapping[st
     return seats
 
 
+def seat_keys(view: View) -> str:
+    """The digits that pick a seat: with fewer than 10 players one digit chooses at once, so no
+    ⏎ after it (an Enter typed after a digit would choose at the next call)."""
+    return "1-9" if len(view.public["players"]) < 10 else "0-9 ⏎"
+
+
 def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | None, remaining: Sequence[str],
           dealing: bool, can_elect: bool, electing: bool) -> list[Chip]:
     """The keys that mean something now, with what they do."""
@@ -173,9 +179,9 @@ def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | No
         if dealing:
             found.append(Chip("x", say(Line("gauekos.choice.deal"), lang), "letter('x')"))
     elif mode.kind == SEAT and not mode.forced:
-        found.append(Chip("0-9 ⏎", ui("ui.gauekos.seat_keys", lang), "pick"))
+        found.append(Chip(seat_keys(view), ui("ui.gauekos.seat_keys", lang), "pick"))
     elif mode.kind == PAIR:
-        found.append(Chip("0-9 ⏎", ui("ui.gauekos.mark_keys", lang), "pick"))
+        found.append(Chip(seat_keys(view), ui("ui.gauekos.mark_keys", lang), "pick"))
         if mode.verb == "runoff" and len(marks) == 2:
             a, b = (view.public["players"][s - 1] for s in sorted(marks))
             found.append(Chip("␣", ui("ui.gauekos.confirm_runoff", lang, a=a, b=b), "go_on", strong=True))
