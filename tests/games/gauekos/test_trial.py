@@ -109,3 +109,23 @@ def test_every_line_written_in_the_tables_words_reads_back_the_same(lang):
         assert local != line or line in ("night",), (lang, line)
         assert str(parse(local, NAMES)) == str(parse(line, NAMES)), (lang, line, local)
     assert spelled("victim 5", "en") == "victim 5"
+
+
+def test_basque_notation_names_the_roles_in_basque_and_the_save_keeps_the_ids():
+    """The trial: `sorta gaueko 2 cazador akerbeltz` in a Basque table; now `ehiztaria`, `nekazaria`."""
+    from companion.games.gauekos.notation import spelled
+
+    assert spelled("deck gaueko 2 cazador akerbeltz", "eu") == "sorta gaueko 2 ehiztaria akerbeltz"
+    assert spelled("role 3 campesino", "eu") == "karta 3 nekazaria"
+    assert spelled("take cazador", "eu") == "hartu ehiztaria"
+    assert spelled("role 3 campesino", "es") == "carta 3 campesino"
+    assert str(parse("karta 3 nekazaria", NAMES)) == "role 3 campesino"
+    assert str(parse("sorta gaueko 2 Ehiztaria", NAMES)) == "deck gaueko 2 cazador"
+
+
+def test_the_basque_lynch_lines_spell_lintxatu():
+    from companion.core.language import render
+    from companion.core.game import Line
+
+    text = render(Line("gauekos.death.lynch", {"player": "Ane", "votes": 5, "card": "Gauekoa"}), "eu")
+    assert "lintxatu" in text and "linxatu" not in text
