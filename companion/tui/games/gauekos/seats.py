@@ -82,24 +82,11 @@ class SeatGrid(Static):
         if not self.seats:
             put(self, Content(""))
             return
-        longest = max(len(s.label) for s in self.seats)
-        cell = min(self.MAX_CELL, longest + 5)
-        needed = ceil(len(self.seats) / self.ROWS)
-        if width // cell < needed:
-            cell = max(self.MIN_CELL, width // needed)
-        natural = max(1, width // cell)
-        # Fewer, wider columns when that shows every seat whole in the room there is (9 players
-        # at 80x24: a long card named for the Sorgiña); else the most columns, cut if need be.
-        # Else the names alone (the cursor's detail is in the note above); else cut.
-        for columns in range(natural, 0, -1):
-            groups = self._groups(columns, width // columns if columns < natural else cell)
-            if sum(max(len(c) for c in cells) for cells in groups) <= most:
-                break
-        else:
-            columns = natural
-            groups = self._groups(natural, cell, short=True)
-        self.columns = columns
-        self.cell = cell = width // columns if columns < natural else cell
+        columns, cell, groups = self._layout(width, most, short=False)
+        if sum(max(len(c) for c in cells) for cells in groups) > most:
+            # the names alone (the cursor's detail is in the note above); else cut
+            columns, cell, groups = self._layout(width, most, short=True)
+        self.columns, self.cell = columns, cell
         spare = max(0, most - len(groups))  # lines a row may add, first come first
         rows: list[Content] = []
         for cells in groups:
@@ -112,6 +99,23 @@ class SeatGrid(Static):
             else:
                 rows.append(Content.assemble(*[self._cut(c, cell) for c in cells]))
         put(self, Content("\n").join(rows))
+
+    def _layout(self, width: int, most: int, short: bool) -> tuple[int, int, list[list[list[tuple[str, str]]]]]:
+        """Columns, cell width and cells: the most columns the labels allow, or fewer and wider
+        when that shows every seat whole in `most` lines (9 players at 80x24: a long card named
+        for the Sorgiña)."""
+        longest = max(len((s.short or s.label) if short else s.label) for s in self.seats)
+        cell = min(self.MAX_CELL, longest + 5)
+        needed = ceil(len(self.seats) / self.ROWS)
+        if width // cell < needed:
+            cell = max(self.MIN_CELL, width // needed)
+        natural = max(1, width // cell)
+        for columns in range(natural, 0, -1):
+            wide = width // columns if columns < natural else cell
+            groups = self._groups(columns, wide, short)
+            if sum(max(len(c) for c in cells) for cells in groups) <= most:
+                return columns, wide, groups
+        return natural, cell, self._groups(natural, cell, short)
 
     def _groups(self, columns: int, cell: int, short: bool = False) -> list[list[list[tuple[str, str]]]]:
         """The seats' cells, `columns` to a row (`short`: without their detail)."""
