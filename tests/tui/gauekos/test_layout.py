@@ -109,8 +109,11 @@ async def test_nine_seats_whole_at_the_sorginas_call_and_in_setup(make_app, home
             for label in labels.values():
                 assert all(word in text for word in label.split()), label
             await press(pilot, "v")
-        await press(pilot, ":", *"victim 3", "enter", "escape")  # a refusal on the error line: less room
+        await press(pilot, ":", *"victim 3", "enter")  # a refusal, the command line still open: 3 rows left
         assert app.screen.error
+        await pilot.pause()
+        whole(app, {})
+        await press(pilot, "escape")
         await pilot.pause()
         whole(app, {})
     session.close()
