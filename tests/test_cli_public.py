@@ -53,11 +53,12 @@ def test_gauekos_now_names_no_wolf_and_the_log_no_role(tmp_path, capsys):
     assert main(["act", str(save), "deck gaueko 2 sorgina", *roles, "start", "later", "sorgina 1"]) == 0
     out = capsys.readouterr().out
     assert "role 1" not in out and "sorgina 1" not in out and "Ana, Cy" not in out
-    assert "El Kontalari anota la carta de Ana." in out and out.endswith("Llamada de los gauekos.\n")
+    assert "El Kontalari anota las cartas." in out and out.endswith("Llamada de los gauekos.\n")
+    assert "Ana." not in out  # whose card was typed by hand is not told
     assert main(["show", str(save), "--log", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "Now: The gauekos' call." in out and "Allowed" not in out
-    assert "   2. The Kontalari enters a card for Ana.\n   3. The Kontalari enters a card for Bo.\n" in out
+    assert "   2. The Kontalari records the cards.\n   3. start" in out  # the six cards typed: one entry, no name
     assert "Ana: Gaueko" not in out and "role 1 gaueko" not in out and "Bo: Sorgiña" not in out
     assert main(["show", str(save), "--private", "--lang", "en"]) == 0
     out = capsys.readouterr().out

@@ -56,6 +56,9 @@ HERE = Path(__file__).parent
 STARTS = ("start", "dice", "game")
 
 
+SUBTITLE_BURST = 2  # lines said together and shown together, at most (the subtitle has 3 rows)
+
+
 class Narrated(Message):
     """The narrator said (or showed) `text`; safe to post from any thread."""
 
@@ -259,8 +262,26 @@ class CompanionApp(App[None]):
     def _on_notice(self, text: str) -> None:
         self.post_message(NarratorNotice(text))
 
+    _burst: list[str] | None = None
+
     def on_narrated(self, message: Narrated) -> None:
-        self.subtitle = message.text
+        """The subtitle follows the narrator. When nothing is heard (text only, muted), the lines
+        said together (an undo's sleep line of the call left, then the wake line of the call
+        returned to) are shown together: the last one alone would hide the first before it
+        could be read. A burst is what one key queued before the app gets back to its queue."""
+        heard = not (self.text_only or getattr(self.narrator, "muted", False))
+        if heard:
+            self._burst = None
+            self.subtitle = message.text
+            return
+        if self._burst is None:  # the first line of a burst: it ends once the queue is read
+            self._burst = []
+            self.call_later(self._end_burst)
+        self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
+        self.subtitle = " · ".join(self._burst)
+
+    def _end_burst(self) -> None:
+        self._burst = None
 
     def on_narrator_notice(self, message: NarratorNotice) -> None:
         """Told once, in passing; the mark beside the subtitle (`text_only`) stays."""

@@ -104,7 +104,7 @@ def test_a_card_typed_for_a_seat_is_secret_the_deck_and_start_are_not():
         session.act(action)
     log = session.public_view().log
     assert [item.said for item in log[:4]] == ["deck gaueko 1 sorgina",
-                                               Line("gauekos.public.role", {"player": "P2"}), "deal", "start"]
+                                               Line("gauekos.public.role"), "deal", "start"]
     assert all(not line.id.startswith("gauekos.setup.role") for item in log for line in item.events)
 
 

@@ -10,6 +10,7 @@ A secret is
   bid still hidden, candies held, a lucky number (checked by key and by the
   player -> value pairs of the private state; the lovers by key: two names
   side by side are also a runoff);
+- in the public log, a Gauekos hidden action told by a line that names a player;
 - in a private prompt: its holders, its choices, its detail, its facts; in a
   public one, a hidden action, a choice whose label tells a secret, or (Halloween)
   a card of a hand (`play 1`, `discard 9`).
@@ -233,6 +234,13 @@ class Audit:
                 self.leak(where, f"a secret action written as {item.said!r}")
             if isinstance(item.said, str) and item.said in notations:
                 self.leak(where, f"notation {item.said!r} in the log")
+            if session.game.name == "gauekos" and item.secret and isinstance(item.said, Line):
+                # told instead of a hidden action, it names nobody: "the Kontalari records Leire's
+                # card" tells the table that Leire got a special card by hand
+                named = [n for n in session.game.players
+                         if any(_word_re(n).search(str(v)) for v in item.said.values.values())]
+                if named:
+                    self.leak(where, f"a hidden action told naming {named}: {item.said.id}")
             for line in item.events:
                 if line in private and line not in public:
                     self.leak(where, f"private event {line.id} in the log")

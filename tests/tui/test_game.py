@@ -235,7 +235,8 @@ async def test_muted_start_still_shows_subtitles_and_m_unmutes(make_app, duel: S
         await pilot.pause()
         narrator.wait_idle(5)
         assert recording.spoken == []
-        assert app.subtitle == "[bold]Ana, elige tu número de la suerte en secreto."
+        # nothing heard: the lines said together are shown together, the newest last
+        assert app.subtitle == "Ana ya tiene número de la suerte. · [bold]Ana, elige tu número de la suerte en secreto."
         await pilot.press("m")
         await pilot.pause()
         assert not narrator.muted

@@ -63,6 +63,9 @@ WORDS = Words(
                "no death": "heriotza gorde", "keep": "gorde", "no lynch": "lintxatu gabe",
                "vote again": "berriro bozkatu", "night": "gaua", "deal": "banatu", "start": "hasi"},
     },
+    # The role ids that are not the Basque table's words (`sorta gaueko 2 ehiztaria`); read back
+    # by `role_key`, whose aliases accept them in any language.
+    arguments={"eu": {"campesino": "nekazaria", "cazador": "ehiztaria"}},
 )
 
 

@@ -54,9 +54,9 @@ class SetupStep(Asking):
         return isinstance(action, Role)
 
     def told(self, g, s, action):
-        if isinstance(action, Role) and 1 <= action.seat <= len(g.players):
-            return Line("gauekos.public.role", {"player": g.who(action.seat - 1)})
-        return None
+        """A card typed by hand names nobody: the cards typed are the special ones, so the table
+        must not learn whose they are (consecutive ones are one entry of the public log)."""
+        return Line("gauekos.public.role") if isinstance(action, Role) else None
 
     def offers(self, g, s):
         entered = sum(c is not None for c in g.cards)

@@ -1,5 +1,5 @@
 """What a game master ran into in a real trial (issue 13): notation in the table's language,
-players' names for seats, `lovers 3`, and Galtzagorri caught at any instant of the gauekos' turn."""
+players' names for seats, `lovers 3`, and Galtzagorri caught only within the gauekos' turn."""
 
 from __future__ import annotations
 
@@ -60,55 +60,41 @@ def test_one_seat_for_the_lovers_asks_for_two(typed):
     assert "nombra dos asientos" in explain(err, "es")
 
 
-def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
+def test_caught_is_refused_once_the_gauekos_call_is_over():
+    """"En cualquier instante de este turno": the gauekos' turn. Once their victim is recorded
+    their call is over, Akerbeltz is awake, and `caught` is refused in words (undo to go back)."""
     session = table(ROLES)
     play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
     assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
-    events = play(session, "caught")
-    assert ids(events) == ["gauekos.gauekos.caught"]
-    prompt = session.expects()
-    assert prompt.title.values == {"player": "Di", "victim": "Gus"}  # Akerbeltz is shown the new victim
-    assert prompt.say is None  # her wake line is not said twice
-    play(session, "no life", "no death")
-    assert "Gus" not in alive(session) and "Hal" in alive(session)
-    story = [e["id"] for e in session.game.private_state()["story"]]
-    assert story[-4:-2] == ["gauekos.story.victim", "gauekos.story.caught"]
+    err = refused(session, "caught", "only during the gauekos' call")
+    assert err.line.id == "gauekos.error.caught_over"
+    assert "gauekoen deian bakarrik" in explain(err, "eu")
+    assert session.game.private_state()["tonight"]["victim"] == "Hal"
+    session.undo()
+    play(session, "caught")  # back in their call, she is caught
+    assert session.game.private_state()["tonight"]["victim"] == "Gus"
 
 
-def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
+def test_caught_is_refused_after_no_agreement_and_after_the_next_call_answered():
     session = table(ROLES)
     play(session, "lovers 5 8", "done", "later", "sorgina 1", "no agreement")
-    assert session.expects().step == "akerbeltz_death"
-    play(session, "caught")
-    assert session.expects().step == "akerbeltz_life"
-    play(session, "life", "no death")
+    refused(session, "caught", "only during the gauekos' call")
+    play(session, "no death")
     assert alive(session) == NAMES
 
 
-def test_caught_is_refused_once_the_next_call_has_answered():
-    session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "no life")
-    refused(session, "caught", "Akerbeltz")
-
-
-def test_caught_late_during_a_phantom_akerbeltz_call():
-    """Akerbeltz's card lies among the leftovers: her call is a phantom, and it waits on too."""
+def test_caught_is_refused_during_a_phantom_akerbeltz_call():
+    """Akerbeltz's card lies among the leftovers: her phantom call is not the gauekos' turn either
+    (the trial accepted `harrapatuta` there)."""
     roles = ["gaueko", "gaueko", "sorgina", "samartintxiki", "cazador", "lamia", "galtzagorri", "campesino"]
     session = table(roles, leftovers=("akerbeltz", "campesino"))
     play(session, "keep", "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
     assert session.expects().step == "phantom"
-    assert ids(play(session, "caught")) == ["gauekos.gauekos.caught"]
-    assert session.expects().step == "phantom" and session.expects().say is None
+    err = refused(session, "harrapatuta", "only during the gauekos' call")
+    assert err.line.id == "gauekos.error.caught_over"
+    assert session.expects().step == "phantom"
     play(session, "pass")
-    assert "Gus" not in alive(session) and "Hal" in alive(session)
-
-
-def test_caught_late_is_undone_like_any_action():
-    session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught")
-    session.undo()
-    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
-    assert session.game.private_state()["tonight"]["victim"] == "Hal"
+    assert "Hal" not in alive(session) and "Gus" in alive(session)
 
 
 @pytest.mark.parametrize("lang", ["es", "eu"])
@@ -123,3 +109,23 @@ def test_every_line_written_in_the_tables_words_reads_back_the_same(lang):
         assert local != line or line in ("night",), (lang, line)
         assert str(parse(local, NAMES)) == str(parse(line, NAMES)), (lang, line, local)
     assert spelled("victim 5", "en") == "victim 5"
+
+
+def test_basque_notation_names_the_roles_in_basque_and_the_save_keeps_the_ids():
+    """The trial: `sorta gaueko 2 cazador akerbeltz` in a Basque table; now `ehiztaria`, `nekazaria`."""
+    from companion.games.gauekos.notation import spelled
+
+    assert spelled("deck gaueko 2 cazador akerbeltz", "eu") == "sorta gaueko 2 ehiztaria akerbeltz"
+    assert spelled("role 3 campesino", "eu") == "karta 3 nekazaria"
+    assert spelled("take cazador", "eu") == "hartu ehiztaria"
+    assert spelled("role 3 campesino", "es") == "carta 3 campesino"
+    assert str(parse("karta 3 nekazaria", NAMES)) == "role 3 campesino"
+    assert str(parse("sorta gaueko 2 Ehiztaria", NAMES)) == "deck gaueko 2 cazador"
+
+
+def test_the_basque_lynch_lines_spell_lintxatu():
+    from companion.core.language import render
+    from companion.core.game import Line
+
+    text = render(Line("gauekos.death.lynch", {"player": "Ane", "votes": 5, "card": "Gauekoa"}), "eu")
+    assert "lintxatu" in text and "linxatu" not in text

@@ -4,9 +4,12 @@ in the table's language."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.tui.games.gauekos import GauekosScreen
 
 from ..conftest import screen_text
+from .conftest import FAST
 from .helpers import STARTED, played, press, said, until
 
 TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1")
@@ -216,8 +219,7 @@ async def test_a_name_that_looks_like_markup_shows_as_typed(make_app, home) -> N
     session.close()
 
 
-async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app, new_table, narrator,
-                                                                       recording) -> None:
+async def test_x_catches_galtzagorri_only_in_the_gauekos_call(make_app, new_table) -> None:
     setup = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia", "role 1 gaueko", "role 2 gaueko",
              "role 3 sorgina", "role 4 akerbeltz", "role 5 galtzagorri", "role 6 lamia", "role 7 campesino",
              "role 8 campesino", "start", "lovers 7 8", "done", "later", "sorgina 1")
@@ -225,18 +227,38 @@ async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app,
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "6")  # victim 6: Akerbeltz's call begins
+        assert "Han pillado a Galtzagorri espiando" in screen_text(app)  # x, in their call
+        await press(pilot, "6")  # victim 6: their call is over, Akerbeltz's begins
         assert played(session)[-1] == "victim 6"
-        assert "Han pillado a Galtzagorri espiando" in screen_text(app)  # x is still on offer
-        said(narrator, recording)
-        recording.clear()
+        assert "Han pillado a Galtzagorri espiando" not in screen_text(app)
         await press(pilot, "x")
-        assert played(session)[-1] == "caught"
-        assert "¿salva a Ed" in screen_text(app)  # Akerbeltz is asked about Galtzagorri now
-        assert said(narrator, recording) == []  # her wake line is not said again
-        assert "Han pillado a Galtzagorri espiando" not in screen_text(app).split("Registro")[0]
-        await press(pilot, "n")  # she keeps her life spell: x is gone
-        assert "x  Han pillado" not in screen_text(app)
+        assert played(session)[-1] == "victim 6"
+
+
+PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia samartintxiki", "role 1 gaueko",
+                     "role 2 gaueko", "role 3 sorgina", "role 4 samartintxiki", "role 5 galtzagorri", "role 6 lamia",
+                     "role 7 campesino", "role 8 campesino", "start", "keep", "lovers 7 8", "done", "later",
+                     "sorgina 1", "victim 6")
+
+
+async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_app, new_table, monkeypatch) -> None:
+    """The trial: `:harrapatuta` in the phantom Akerbeltz call was taken, the call's time vanished
+    and it never passed. Now it is refused (the gauekos' turn is over) and the call passes by itself."""
+    monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(6.0, 6.0)))
+    session = new_table(8, *PHANTOM_AKERBELTZ, lang="eu")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert session.expects().step == "phantom"
+        await until(pilot, lambda: screen.phantom_clock() is not None)
+        await press(pilot, ":", *"harrapatuta", "enter")
+        assert played(session)[-1] == "victim 6"
+        assert "gauekoen deian bakarrik" in screen_text(app)
+        assert screen.phantom_clock() is not None and "◷" in screen_text(app)  # its time is still shown
+        await press(pilot, "escape", "x", "3")  # keys that mean nothing here change nothing either
+        assert screen.phantom_clock() is not None
+        await until(pilot, lambda: played(session)[-1] == "pass", tries=6000)
 
 
 async def test_a_chime_when_a_call_starts_and_a_tick_in_the_last_seconds(make_app, new_table, monkeypatch) -> None:
@@ -257,3 +279,46 @@ async def test_a_chime_when_a_call_starts_and_a_tick_in_the_last_seconds(make_ap
         cues.clear()
         await press(pilot, "6")  # victim 6: Akerbeltz wakes
         assert cues == ["chime"]
+
+
+async def test_text_only_an_undo_across_calls_shows_the_sleep_line_and_the_wake_line(make_app, new_table) -> None:
+    """Without sound the subtitle is all the Kontalari has: the call left closing its eyes must not
+    be replaced at once by the call returned to waking (the trial never saw "Gauekoak, itxi begiak")."""
+    from companion.tui.narration import TextNarrator
+
+    narrator = TextNarrator("eu")
+    narrator.text_only = True
+    session = new_table(8, *STARTED, "lovers 7 8", "done", "later", lang="eu")
+    app = make_app(session=session, narrator=narrator)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "1")  # sorgina 1: the gauekos' call
+        assert played(session)[-1] == "sorgina 1"
+        await press(pilot, "ctrl+z")
+        assert played(session)[-1] == "later"
+        await until(pilot, lambda: "Gauekoak, itxi begiak." in app.subtitle)
+        assert "Sorgina, esna zaitez" in app.subtitle
+        text = " ".join(screen_text(app).split())
+        assert "Gauekoak, itxi begiak." in text and "Sorgina, esna zaitez" in text
+        await press(pilot, "ctrl+y")  # forward again: the Sorgiña sleeps, the gauekos wake
+        await until(pilot, lambda: "Gauekoak, esna zaitezte" in app.subtitle)
+        assert "Sorgina, itxi begiak." in app.subtitle
+        await pilot.pause(0.05)
+        narrator.say_text("Bat")  # a later line, on its own, replaces them
+        await until(pilot, lambda: app.subtitle == "Bat")
+
+
+async def test_an_enter_right_after_a_digit_that_chose_chooses_nothing_at_the_next_call(make_app, new_table) -> None:
+    """The trial: `3` elected the Pariente mayor at once, and the Enter typed after it (the hint
+    read "0-9 ⏎") chose seat 1 at the Sorgiña's call."""
+    session = new_table(8, *STARTED, "lovers 7 8", "done")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "3", "enter")
+        assert played(session)[-1] == "mayor 3"
+        assert session.game.public_state()["call"] == "sorgina"
+        text = screen_text(app)
+        assert "1-9 " in text and "0-9 ⏎" not in text  # one digit chooses: no Enter after it
+        await press(pilot, "enter")  # a later Enter is meant: the cursor's seat
+        assert played(session)[-1] == "sorgina 1"

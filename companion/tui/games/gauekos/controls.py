@@ -37,6 +37,7 @@ class Controls:
     electing: bool
     draft: VoteDraft | None
     _digit_timer: Timer | None
+    _enter_timer: Timer | None = None  # set: a digit just chose, the next Enter is swallowed
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "elect":
@@ -69,9 +70,7 @@ class Controls:
     def play(self, notation: str) -> bool:
         """Play a line built by a key; the frame shows a refusal and changes nothing."""
         self._stop_digits()
-        if self._phantom is not None:
-            self._drop_phantom()
-        accepted = self.submit(notation)
+        accepted = self.submit(notation)  # a phantom call's pause goes on whatever was typed
         if accepted:
             self.electing = False
             self.refresh_view()
@@ -115,6 +114,8 @@ class Controls:
         longer = any(str(seat).startswith(typed) and seat != value for seat in range(1, players + 1))
         if not longer:
             self._stop_digits()
+            if self.mode.kind in (SEAT, PAIR):  # by day Enter records the vote typed: it is meant
+                self._swallow_enter()
             self.commit_seat(value)
             return
         self.digits = typed
@@ -123,6 +124,24 @@ class Controls:
             self._digit_timer.stop()
         self._digit_timer = self.set_timer(self.timing.digit_wait, self._digits_waited)
         self._redraw()
+
+    def _swallow_enter(self) -> None:
+        """A digit that chose at once: an Enter pressed right after it (out of habit, "3 ⏎") must
+        not choose the cursor's seat at the next call; for `digit_wait`, it does nothing."""
+        if self._enter_timer is not None:
+            self._enter_timer.stop()
+        self._enter_timer = self.set_timer(self.timing.digit_wait, self._enter_back)
+
+    def on_key(self, event: Any) -> None:
+        """Any other key after the digit: the next Enter is meant again. (Textual calls the
+        frame's `on_key` too; this one only looks.)"""
+        if event.key != "enter":
+            self._enter_back()
+
+    def _enter_back(self) -> None:
+        if self._enter_timer is not None:
+            self._enter_timer.stop()
+            self._enter_timer = None
 
     def _digits_waited(self) -> None:
         if self.digits:
@@ -173,7 +192,11 @@ class Controls:
         await self.run_action(message.action)
 
     def action_pick(self) -> None:
-        """Enter: the typed digits, else the cursor's seat, else go on."""
+        """Enter: the typed digits, else the cursor's seat, else go on (not right after a digit
+        that chose by itself)."""
+        if self._enter_timer is not None:
+            self._enter_back()
+            return
         if self.digits:
             self._digits_waited()
             return

@@ -49,16 +49,20 @@ def title_text(view: View) -> str:
     return ui("ui.gauekos.dusk", lang)
 
 
+def house_rules(settings: Mapping[str, Any], lang: str) -> str:
+    """The table's house rules, said at setup (beside the deck, so the seats keep their room)."""
+    return ui("ui.gauekos.house_rules", lang,
+              phantom=ui("ui.on" if settings["phantom_calls"] else "ui.off", lang),
+              mayor=ui(f"ui.gauekos.power_{settings['mayor_power']}", lang),
+              countdown=settings["gaueko_countdown"], day=settings["day_timer"])
+
+
 def head_content(view: View, settings: Mapping[str, Any]) -> Content:
-    """Setup: the keys and the house rules; night: the calls; day: the dead, the tallies."""
+    """Setup: the keys; night: the calls; day: the dead, the tallies."""
     public, lang = view.public, view.lang
     phase = public["phase"]
     if phase == "setup":
-        rules = ui("ui.gauekos.house_rules", lang,
-                   phantom=ui("ui.on" if settings["phantom_calls"] else "ui.off", lang),
-                   mayor=ui(f"ui.gauekos.power_{settings['mayor_power']}", lang),
-                   countdown=settings["gaueko_countdown"], day=settings["day_timer"])
-        return Content.assemble((ui("ui.gauekos.setup_help", lang), ""), "\n", (rules, "dim"))
+        return Content(ui("ui.gauekos.setup_help", lang))
     if phase in ("prep", "night"):
         return calls_line(view)
     parts: list[Any] = []
@@ -147,11 +151,18 @@ def seat_cells(view: View, mode: Mode, marks: Sequence[int], private: Mapping[st
                 label = f"{name} ✓"
         elif view.revealed and roles.get(name) and mode.verb != "sorgina":
             label = f"{label} · {role_name(roles[name], lang)}"
+        short = name
         if name == public["mayor"] and mode.kind != SETUP:
-            label = f"{label} {MAYOR}"
+            label, short = f"{label} {MAYOR}", f"{name} {MAYOR}"
         seats.append(Seat(number, label, offered=number in mode.offered, alive=name in alive,
-                          marked=number in marks))
+                          marked=number in marks, short=short))
     return seats
+
+
+def seat_keys(view: View) -> str:
+    """The digits that pick a seat: with fewer than 10 players one digit chooses at once, so no
+    ⏎ after it (an Enter typed after a digit would choose at the next call)."""
+    return "1-9" if len(view.public["players"]) < 10 else "0-9 ⏎"
 
 
 def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | None, remaining: Sequence[str],
@@ -168,9 +179,9 @@ def chips(view: View, mode: Mode, *, marks: Sequence[int], draft: VoteDraft | No
         if dealing:
             found.append(Chip("x", say(Line("gauekos.choice.deal"), lang), "letter('x')"))
     elif mode.kind == SEAT and not mode.forced:
-        found.append(Chip("0-9 ⏎", ui("ui.gauekos.seat_keys", lang), "pick"))
+        found.append(Chip(seat_keys(view), ui("ui.gauekos.seat_keys", lang), "pick"))
     elif mode.kind == PAIR:
-        found.append(Chip("0-9 ⏎", ui("ui.gauekos.mark_keys", lang), "pick"))
+        found.append(Chip(seat_keys(view), ui("ui.gauekos.mark_keys", lang), "pick"))
         if mode.verb == "runoff" and len(marks) == 2:
             a, b = (view.public["players"][s - 1] for s in sorted(marks))
             found.append(Chip("␣", ui("ui.gauekos.confirm_runoff", lang, a=a, b=b), "go_on", strong=True))

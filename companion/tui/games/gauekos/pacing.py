@@ -66,7 +66,7 @@ class Pacing:
 
     def crossed(self, left: str | None) -> None:
         """After an undo: the call left goes back to sleep and the call returned to wakes again,
-        said (and so shown as the subtitle) as the night had them."""
+        said as the night had them (without sound the subtitle shows the two together: app.py)."""
         now = self.call_now()
         if now != left:
             if left is not None:
@@ -76,12 +76,15 @@ class Pacing:
         self._call_began()
 
     def _call_began(self) -> None:
-        """A phantom call passes by itself once its wake line is said and a pause has gone by."""
-        if self.session.expects().step == "phantom":
-            token = len(self.session.played)
-            if self._phantom is None or self._phantom.token != token:
-                self._phantom = Phantom(token)
-                self._waiting()
+        """A phantom call passes by itself once its wake line is said and a pause has gone by;
+        a pause already under way for this very state goes on (a refused line changes nothing)."""
+        token = len(self.session.played)
+        phantom = self.session.outcome() is None and self.session.expects().step == "phantom"
+        if self._phantom is not None and (not phantom or self._phantom.token != token):
+            self._drop_phantom()
+        if phantom and self._phantom is None:
+            self._phantom = Phantom(token)
+            self._waiting()
 
     def _waiting(self) -> None:
         if self._poll_timer is not None:
@@ -121,9 +124,13 @@ class Pacing:
         return self._phantom.clock if self._phantom is not None else None
 
     def _phantom_over(self, token: int) -> None:
-        phantom, self._phantom = self._phantom, None
+        """The pause is over: pass, if the phantom call that began it is still the current one
+        (a stale timer never clears a newer call's pause)."""
+        if self._phantom is None or self._phantom.token != token:
+            return
+        self._phantom = None
         self._show_timer()
-        if phantom is None or phantom.token != token or token != len(self.session.played):
+        if token != len(self.session.played):
             return
         prompt = self.session.expects()
         if prompt.step == "phantom" and prompt.choices:

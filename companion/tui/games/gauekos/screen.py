@@ -24,7 +24,6 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from companion.core.game import Choice, Line
-from companion.games.gauekos.calls import CAUGHT
 from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
@@ -35,7 +34,7 @@ from ...log import EventLog
 from ...publish import timer
 from ...widgets import ChoiceBar, PromptPanel, put, set_title
 from .controls import Controls
-from .drawing import chips, grimoire_lines, head_content, note_content, seat_cells, title_text
+from .drawing import chips, grimoire_lines, head_content, house_rules, note_content, seat_cells, title_text
 from .ending import EndPanel
 from .modes import KEYS, OVER, PAIR, SEAT, SETUP, VOTE, Mode, mode_for
 from .pacing import Pacing, Phantom
@@ -46,6 +45,16 @@ from .votes import VOTERS, VoteDraft, VotePanel
 
 LETTERS = "aghklnotx"  # special choices, and the special cards at setup
 HERE = Path(__file__).parent
+
+
+class MainColumn(Vertical):
+    """The table's middle: when its room changes (the command line, an error shown below it),
+    the seats are laid out again in the room left."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, GauekosScreen):
+            screen.call_after_refresh(screen._redraw)
 
 
 class GauekosScreen(Controls, Pacing, GameScreen):
@@ -99,7 +108,7 @@ class GauekosScreen(Controls, Pacing, GameScreen):
     # -- layout --------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
-        with Vertical(id="gk-main"):
+        with MainColumn(id="gk-main"):
             yield Static(id="gk-head", markup=False)
             yield TimerBar(id="gk-timer")
             yield Static(id="gk-note", markup=False)
@@ -131,23 +140,12 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         for bar in self.widgets(ChoiceBar):
             bar.display = False  # the key bar and the seat grid show the choices
         self.mode = mode_for(view, self.electing)
-        self._offer_late_catch(view)
         if self.mode.kind in (SETUP, VOTE):
             for panel in self.widgets(PromptPanel):
                 panel.display = False  # the deck or the vote panel says it all, and the seats need the room
         self._sync_context(view)
         self._sync_timers(view)
         self._draw(view)
-
-    def _offer_late_catch(self, view: View) -> None:
-        """Right after the gauekos' call Galtzagorri may still be caught (typed `caught` is legal
-        then, not offered): `x` records it in Akerbeltz's call too, as in theirs."""
-        if view.outcome is not None or view.prompt.facts.get("call") != "akerbeltz" or "x" in self.mode.words:
-            return
-        if CAUGHT not in list(self.game.legal_actions()):
-            return
-        self.mode.words["x"] = Choice(Line("gauekos.choice.caught"), str(CAUGHT), key="x", group="word")
-        self.mode.forced = False
 
     def _seat_of(self, name: str) -> int:
         return self.game.players.index(name) + 1
@@ -209,8 +207,9 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         grid = self.query_one(SeatGrid)
         grid.display = kind in (SETUP, SEAT, PAIR)
         if grid.display:
-            grid.show(seat_cells(view, self.mode, self.marks, private), self.cursor, self._main_width(),
-                      self._seat_room())
+            room = self._seat_room()
+            grid.show(seat_cells(view, self.mode, self.marks, private), self.cursor, self._main_width(), room)
+            self.call_after_refresh(self._room_changed, room)
         panel = self.query_one(VotePanel)
         panel.display = kind == VOTE and self.draft is not None
         if panel.display:
@@ -261,6 +260,12 @@ class GauekosScreen(Controls, Pacing, GameScreen):
             return None
         return main.content_region.bottom - grid.region.y - (keys.outer_size.height if keys.display else 0)
 
+    def _room_changed(self, room: int | None) -> None:
+        """The seats were laid out in the room the last layout left them (a taller prompt, a
+        subtitle on more rows): once this layout is done, again if that room has changed."""
+        if self.is_attached and self._seat_room() != room and self.query_one(SeatGrid).display:
+            self._redraw()
+
     def on_resize(self) -> None:
         self.call_after_refresh(self._redraw)
 
@@ -286,7 +291,8 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         if view.revealed and len(entered) == players:
             leftovers = self.game.remaining_cards()
         self.query_one(DeckPanel).show(public["deck"], recommended_gauekos(players), bool(entered),
-                                       self.game.warnings(), leftovers, view.lang)
+                                       self.game.warnings(), leftovers, view.lang,
+                                       house_rules(self.game.settings, view.lang))
 
     def _show_timer(self) -> None:
         shown = self.countdown or self.phantom_clock() or self.day_timer

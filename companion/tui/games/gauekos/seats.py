@@ -7,7 +7,7 @@ posts a message up and the screen decides what it means.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import ceil
 from typing import Any, Sequence
 
@@ -43,6 +43,7 @@ class Seat:
     offered: bool = False  # a choice now
     alive: bool = True
     marked: bool = False  # chosen already (one of the lovers, a runoff candidate)
+    short: str = ""  # the label without its detail, when the full one cannot be shown whole
 
 
 @dataclass(frozen=True)
@@ -81,15 +82,11 @@ class SeatGrid(Static):
         if not self.seats:
             put(self, Content(""))
             return
-        longest = max(len(s.label) for s in self.seats)
-        cell = min(self.MAX_CELL, longest + 5)
-        needed = ceil(len(self.seats) / self.ROWS)
-        if width // cell < needed:
-            cell = max(self.MIN_CELL, width // needed)
-        self.columns = max(1, width // cell)
-        self.cell = cell
-        groups = [[self._cell(seat, cell) for seat in self.seats[start:start + self.columns]]
-                  for start in range(0, len(self.seats), self.columns)]
+        columns, cell, groups = self._layout(width, most, short=False)
+        if sum(max(len(c) for c in cells) for cells in groups) > most:
+            # the names alone (the cursor's detail is in the note above); else cut
+            columns, cell, groups = self._layout(width, most, short=True)
+        self.columns, self.cell = columns, cell
         spare = max(0, most - len(groups))  # lines a row may add, first come first
         rows: list[Content] = []
         for cells in groups:
@@ -102,6 +99,29 @@ class SeatGrid(Static):
             else:
                 rows.append(Content.assemble(*[self._cut(c, cell) for c in cells]))
         put(self, Content("\n").join(rows))
+
+    def _layout(self, width: int, most: int, short: bool) -> tuple[int, int, list[list[list[tuple[str, str]]]]]:
+        """Columns, cell width and cells: the most columns the labels allow, or fewer and wider
+        when that shows every seat whole in `most` lines (9 players at 80x24: a long card named
+        for the Sorgiña)."""
+        longest = max(len((s.short or s.label) if short else s.label) for s in self.seats)
+        cell = min(self.MAX_CELL, longest + 5)
+        needed = ceil(len(self.seats) / self.ROWS)
+        if width // cell < needed:
+            cell = max(self.MIN_CELL, width // needed)
+        natural = max(1, width // cell)
+        for columns in range(natural, 0, -1):
+            wide = width // columns if columns < natural else cell
+            groups = self._groups(columns, wide, short)
+            if sum(max(len(c) for c in cells) for cells in groups) <= most:
+                return columns, wide, groups
+        return natural, cell, self._groups(natural, cell, short)
+
+    def _groups(self, columns: int, cell: int, short: bool = False) -> list[list[list[tuple[str, str]]]]:
+        """The seats' cells, `columns` to a row (`short`: without their detail)."""
+        seats = [replace(seat, label=seat.short or seat.label) if short else seat for seat in self.seats]
+        return [[self._cell(seat, cell) for seat in seats[start:start + columns]]
+                for start in range(0, len(self.seats), columns)]
 
     @staticmethod
     def _cut(lines: list[tuple[str, str]], width: int) -> tuple[str, str]:
@@ -124,7 +144,7 @@ class SeatGrid(Static):
         line, empty = head, True
         for word in label.split(" "):
             if not empty and len(line) + 1 + len(word) > room:
-                lines.append(line.rstrip(" ·:"))
+                lines.append(line.rstrip(" ·"))  # "Iker:" keeps its colon
                 line, empty = indent, True
             if empty and word in ("·", ":"):  # a separator does not start a line
                 continue

@@ -37,7 +37,7 @@ class DeckPanel(Static):
         super().__init__(id=id, markup=False)
 
     def show(self, deck: Mapping[str, int], recommended: int, fixed: bool, warnings: Sequence[Line],
-             leftovers: Sequence[str] | None, lang: str) -> None:
+             leftovers: Sequence[str] | None, lang: str, rules: str = "") -> None:
         set_title(self, Content(ui("ui.gauekos.deck", lang)))
         gauekos = deck.get("gaueko", 0)
         lines: list[Content] = [
@@ -61,4 +61,6 @@ class DeckPanel(Static):
         if leftovers:
             lines.append(Content.assemble((LOCK + " " + ui("ui.gauekos.leftovers", lang) + " ", "bold $warning"),
                                           ", ".join(role_name(r, lang) for r in leftovers)))
+        if rules:
+            lines.append(Content.styled(rules, "dim"))
         put(self, Content("\n").join(lines))
