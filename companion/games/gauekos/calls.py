@@ -33,10 +33,12 @@ def secret_event(line_id: str, **values: Any) -> Event:
     return Event(Line(line_id, values), private=True, speak=False)
 
 
-def caught_too_late(g) -> bool:
-    """The gauekos' call is over tonight: "en cualquier instante de este turno" is their turn
-    only, so Galtzagorri can no longer be caught (undo back into their call to record her)."""
-    return g.phase == "night" and "gauekos" in g.calls[:g.call]
+def late_catch(g) -> bool:
+    """Galtzagorri may still be caught spying: the gauekos' call has just been recorded (a victim,
+    or no agreement) and nothing since, so "any instant of this turn" is not over yet."""
+    if g.phase != "night" or g.call < 1 or g.calls[g.call - 1] != "gauekos" or not g.fresh:
+        return False
+    return g.tonight.get("cause") != "caught" and bool(GauekosStep.spies(g))
 
 
 def catch(g, events: list[Event]) -> None:
@@ -71,7 +73,10 @@ class CallStep(Asking):
         return {"player": self.names(g)}
 
     def say(self, g, s):
-        return Line(f"gauekos.call.{self.call(g)}.wake") if g.fresh else None
+        return Line(f"gauekos.call.{self.call(g)}.wake") if g.fresh and not g.tonight.get("late") else None
+
+    def accepts(self, g, s):
+        return [CAUGHT] if late_catch(g) else []
 
     def public(self, g, s):
         return Line(f"gauekos.public.{self.call(g)}")
@@ -90,11 +95,20 @@ class CallStep(Asking):
     def apply(self, g, s, action, chance):
         if action == PASS and self.call(g) in SPOKEN:
             raise g.refuse("not_phantom", call=call_name(self.call(g)))
-        if action == CAUGHT and caught_too_late(g):
-            raise g.refuse("caught_over")
         events: list[Event] = []
+        if action == CAUGHT and late_catch(g):
+            self.caught_late(g, events)
+            return events
         self.record(g, action, events)
         return events
+
+    def caught_late(self, g, events: list[Event]) -> None:
+        """`caught` right after the gauekos' call: it replaces their choice; this call waits on
+        (its wake line is not said again), asking again if it asked about the victim."""
+        catch(g, events)
+        g.tonight["late"] = True
+        if self.call(g) == "akerbeltz" and g.step != "pass":
+            g.step = g._first_step("akerbeltz")
 
     def record(self, g, action: Action, events: list[Event]) -> None:
         """Record what the call decided, or refuse it; end the call when it is over."""
@@ -119,8 +133,10 @@ class PhantomStep(CallStep):
         return [word("pass")]
 
     def apply(self, g, s, action, chance):
-        if action == CAUGHT and caught_too_late(g):
-            raise g.refuse("caught_over")
+        if action == CAUGHT and late_catch(g):
+            events: list[Event] = []
+            self.caught_late(g, events)
+            return events
         if action != PASS:
             raise g.refuse("phantom", call=call_name(self.call(g)))
         events = [secret_event("gauekos.phantom.done", call=Line(f"gauekos.callname.{self.call(g)}"))]

@@ -1,5 +1,5 @@
 """What a game master ran into in a real trial (issue 13): notation in the table's language,
-players' names for seats, `lovers 3`, and Galtzagorri caught only within the gauekos' turn."""
+players' names for seats, `lovers 3`, and Galtzagorri caught at any instant of the gauekos' turn."""
 
 from __future__ import annotations
 
@@ -60,41 +60,55 @@ def test_one_seat_for_the_lovers_asks_for_two(typed):
     assert "nombra dos asientos" in explain(err, "es")
 
 
-def test_caught_is_refused_once_the_gauekos_call_is_over():
-    """"En cualquier instante de este turno": the gauekos' turn. Once their victim is recorded
-    their call is over, Akerbeltz is awake, and `caught` is refused in words (undo to go back)."""
+def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
     session = table(ROLES)
     play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
     assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
-    err = refused(session, "caught", "only during the gauekos' call")
-    assert err.line.id == "gauekos.error.caught_over"
-    assert "gauekoen deian bakarrik" in explain(err, "eu")
-    assert session.game.private_state()["tonight"]["victim"] == "Hal"
-    session.undo()
-    play(session, "caught")  # back in their call, she is caught
-    assert session.game.private_state()["tonight"]["victim"] == "Gus"
+    events = play(session, "caught")
+    assert ids(events) == ["gauekos.gauekos.caught"]
+    prompt = session.expects()
+    assert prompt.title.values == {"player": "Di", "victim": "Gus"}  # Akerbeltz is shown the new victim
+    assert prompt.say is None  # her wake line is not said twice
+    play(session, "no life", "no death")
+    assert "Gus" not in alive(session) and "Hal" in alive(session)
+    story = [e["id"] for e in session.game.private_state()["story"]]
+    assert story[-4:-2] == ["gauekos.story.victim", "gauekos.story.caught"]
 
 
-def test_caught_is_refused_after_no_agreement_and_after_the_next_call_answered():
+def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
     session = table(ROLES)
     play(session, "lovers 5 8", "done", "later", "sorgina 1", "no agreement")
-    refused(session, "caught", "only during the gauekos' call")
-    play(session, "no death")
+    assert session.expects().step == "akerbeltz_death"
+    play(session, "caught")
+    assert session.expects().step == "akerbeltz_life"
+    play(session, "life", "no death")
     assert alive(session) == NAMES
 
 
-def test_caught_is_refused_during_a_phantom_akerbeltz_call():
-    """Akerbeltz's card lies among the leftovers: her phantom call is not the gauekos' turn either
-    (the trial accepted `harrapatuta` there)."""
+def test_caught_is_refused_once_the_next_call_has_answered():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "no life")
+    refused(session, "caught", "Akerbeltz")
+
+
+def test_caught_late_during_a_phantom_akerbeltz_call():
+    """Akerbeltz's card lies among the leftovers: her call is a phantom, and it waits on too."""
     roles = ["gaueko", "gaueko", "sorgina", "samartintxiki", "cazador", "lamia", "galtzagorri", "campesino"]
     session = table(roles, leftovers=("akerbeltz", "campesino"))
     play(session, "keep", "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
     assert session.expects().step == "phantom"
-    err = refused(session, "harrapatuta", "only during the gauekos' call")
-    assert err.line.id == "gauekos.error.caught_over"
-    assert session.expects().step == "phantom"
+    assert ids(play(session, "caught")) == ["gauekos.gauekos.caught"]
+    assert session.expects().step == "phantom" and session.expects().say is None
     play(session, "pass")
-    assert "Hal" not in alive(session) and "Gus" in alive(session)
+    assert "Gus" not in alive(session) and "Hal" in alive(session)
+
+
+def test_caught_late_is_undone_like_any_action():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught")
+    session.undo()
+    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
+    assert session.game.private_state()["tonight"]["victim"] == "Hal"
 
 
 @pytest.mark.parametrize("lang", ["es", "eu"])

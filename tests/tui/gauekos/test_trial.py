@@ -219,7 +219,8 @@ async def test_a_name_that_looks_like_markup_shows_as_typed(make_app, home) -> N
     session.close()
 
 
-async def test_x_catches_galtzagorri_only_in_the_gauekos_call(make_app, new_table) -> None:
+async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app, new_table, narrator,
+                                                                       recording) -> None:
     setup = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia", "role 1 gaueko", "role 2 gaueko",
              "role 3 sorgina", "role 4 akerbeltz", "role 5 galtzagorri", "role 6 lamia", "role 7 campesino",
              "role 8 campesino", "start", "lovers 7 8", "done", "later", "sorgina 1")
@@ -227,12 +228,18 @@ async def test_x_catches_galtzagorri_only_in_the_gauekos_call(make_app, new_tabl
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "Han pillado a Galtzagorri espiando" in screen_text(app)  # x, in their call
-        await press(pilot, "6")  # victim 6: their call is over, Akerbeltz's begins
+        await press(pilot, "6")  # victim 6: Akerbeltz's call begins
         assert played(session)[-1] == "victim 6"
-        assert "Han pillado a Galtzagorri espiando" not in screen_text(app)
+        assert "Han pillado a Galtzagorri espiando" in screen_text(app)  # x is still on offer
+        said(narrator, recording)
+        recording.clear()
         await press(pilot, "x")
-        assert played(session)[-1] == "victim 6"
+        assert played(session)[-1] == "caught"
+        assert "¿salva a Ed" in screen_text(app)  # Akerbeltz is asked about Galtzagorri now
+        assert said(narrator, recording) == []  # her wake line is not said again
+        assert "Han pillado a Galtzagorri espiando" not in screen_text(app).split("Registro")[0]
+        await press(pilot, "n")  # she keeps her life spell: x is gone
+        assert "x  Han pillado" not in screen_text(app)
 
 
 PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia samartintxiki", "role 1 gaueko",
@@ -243,7 +250,8 @@ PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia samartin
 
 async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_app, new_table, monkeypatch) -> None:
     """The trial: `:harrapatuta` in the phantom Akerbeltz call was taken, the call's time vanished
-    and it never passed. Now it is refused (the gauekos' turn is over) and the call passes by itself."""
+    and it never passed. It is taken (right after their call, "en cualquier instante de este
+    turno": she replaces their victim), and the call keeps a pause and passes by itself."""
     monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(6.0, 6.0)))
     session = new_table(8, *PHANTOM_AKERBELTZ, lang="eu")
     app = make_app(session=session)
@@ -253,8 +261,7 @@ async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_
         assert session.expects().step == "phantom"
         await until(pilot, lambda: screen.phantom_clock() is not None)
         await press(pilot, ":", *"harrapatuta", "enter")
-        assert played(session)[-1] == "victim 6"
-        assert "gauekoen deian bakarrik" in screen_text(app)
+        assert played(session)[-1] == "caught"
         assert screen.phantom_clock() is not None and "◷" in screen_text(app)  # its time is still shown
         await press(pilot, "escape", "x", "3")  # keys that mean nothing here change nothing either
         assert screen.phantom_clock() is not None

@@ -24,6 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Static
 
 from companion.core.game import Choice, Line
+from companion.games.gauekos.calls import CAUGHT
 from companion.games.gauekos.roles import recommended_gauekos
 from companion.games.gauekos.votes import tally
 
@@ -140,12 +141,23 @@ class GauekosScreen(Controls, Pacing, GameScreen):
         for bar in self.widgets(ChoiceBar):
             bar.display = False  # the key bar and the seat grid show the choices
         self.mode = mode_for(view, self.electing)
+        self._offer_late_catch(view)
         if self.mode.kind in (SETUP, VOTE):
             for panel in self.widgets(PromptPanel):
                 panel.display = False  # the deck or the vote panel says it all, and the seats need the room
         self._sync_context(view)
         self._sync_timers(view)
         self._draw(view)
+
+    def _offer_late_catch(self, view: View) -> None:
+        """Right after the gauekos' call Galtzagorri may still be caught (typed `caught` is legal
+        then, not offered): `x` records it in Akerbeltz's call too, as in theirs."""
+        if view.outcome is not None or view.prompt.facts.get("call") != "akerbeltz" or "x" in self.mode.words:
+            return
+        if CAUGHT not in list(self.game.legal_actions()):
+            return
+        self.mode.words["x"] = Choice(Line("gauekos.choice.caught"), str(CAUGHT), key="x", group="word")
+        self.mode.forced = False
 
     def _seat_of(self, name: str) -> int:
         return self.game.players.index(name) + 1
