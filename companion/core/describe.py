@@ -21,14 +21,15 @@ def yes_no(value: bool) -> Line:
     return Line("cli.yes" if value else "cli.no")
 
 
-def join(items: Iterable[Any], empty: Any = NONE) -> Any:
-    """Items (text or Lines) joined with the packs' comma; `empty` when there are none."""
+def join(items: Iterable[Any], empty: Any = NONE, sep: str = "comma") -> Any:
+    """Items (text or Lines) joined with the packs' comma (or `sep`: "semicolon"); `empty`
+    when there are none."""
     items = list(items)
     if not items:
         return empty
     result = items[0]
     for item in items[1:]:
-        result = Line("describe.comma", {"a": result, "b": item})
+        result = Line(f"describe.{sep}", {"a": result, "b": item})
     return result
 
 
@@ -52,9 +53,9 @@ def plain(value: Any) -> Any:
     if isinstance(value, Line):
         return value
     if isinstance(value, Mapping):
-        return join((Line("describe.item", {"key": k, "value": plain(v)}) for k, v in value.items()), "")
+        return join(Line("describe.item", {"key": k, "value": plain(v)}) for k, v in value.items())
     if isinstance(value, (list, tuple, set, frozenset)):
-        return join((plain(v) for v in value), "")
+        return join(plain(v) for v in value)
     return str(value)
 
 
