@@ -124,12 +124,6 @@ def _option_value(game_name: str, option: Option | None, value, lang: str) -> st
     return _words(value, lang)
 
 
-def _state_label(game_name: str, key: str, lang: str) -> str:
-    """A state key's words (`state.<game>.<key>`), the key itself where the pack has none."""
-    line_id = f"state.{game_name}.{key}"
-    return render(Line(line_id), lang) if _has_line(line_id, lang) else key
-
-
 def _load(args: argparse.Namespace, read_only: bool = False) -> Session:
     """Replay the save; errors and notices are in `--lang`, else the save's language.
     A writer (not `read_only`) holds the save's lock until the session is closed."""
@@ -306,11 +300,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     shown_options = ", ".join(f"{k}={_option_value(name, options.get(k), v, lang)}" for k, v in data["options"].items())
     _print(_say("cli.show.options", lang, options=shown_options or "-"))
     _print(_say("cli.show.actions", lang, count=data["actions"]))
-    for key, value in data["state"].items():
-        _print(f"  {_state_label(name, key, lang)}: {_words(value, lang)}")
+    # The state in the table's words: the public state's lines, the private one's only with --private.
+    for line in session.game_cls.describe(data["state"]):
+        _print(f"  {render(line, lang)}")
     if args.private:
-        for key, value in data["private"].items():
-            _print(f"  {_private(lang)} {_state_label(name, key, lang)}: {_words(value, lang)}")
+        for line in session.game_cls.describe(data["private"], private=True):
+            _print(f"  {_private(lang)} {render(line, lang)}")
     if data["outcome"]:
         _print(_say("cli.show.over", lang, text=data["outcome"]["text"] or _say("game.over", lang)))
     else:

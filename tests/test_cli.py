@@ -151,7 +151,8 @@ def test_show_of_a_spanish_game_prints_spanish_only(tmp_path, capsys):
     assert main(["show", str(save), "--private"]) == 0
     out = capsys.readouterr().out
     for words in ("Jugadores: Ana, Luis", "Opciones: target=30, snake_eyes_reset=no", "Acciones jugadas: 3",
-                  "  Puntos del turno: 6", "  Eligiendo números de la suerte: no", "  [privado] ",
+                  "  Turno de Ana: 6 puntos en este turno · meta: 30", "  Guardado: Ana 0, Luis 0",
+                  "  [privado] Números de la suerte: Ana 4, Luis 2",
                   "Ahora: Ana, ¿tiras o te plantas?", "Se puede: tirar, plantarse"):
         assert words in out, words
     for english in ("Players:", "Options:", "Actions played:", "Now:", "Allowed:", "[private]",

@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Sequence
 
+from .describe import generic
 from .errors import SetupError
 from .lines import Line, Text
 from .notation import Words, allowed_now, fold
@@ -283,6 +284,13 @@ class Game(ABC):
         "Night 2"): display only, from the public state; None when there is nothing to add
         to the prompt."""
         return None
+
+    @classmethod
+    def describe(cls, state: Mapping[str, Any], private: bool = False) -> list[Line]:
+        """`state` (a `public_state()`, or with `private` a `private_state()`) as Lines for
+        `companion show`: the kit labels each key and shows its value plainly; a game says
+        its values in the table's words by overriding this (companion/core/describe.py)."""
+        return generic(cls.name, state)
 
     def secrecy(self, action: Any) -> tuple[bool, Line | None]:
         """Whether `action` would be secret now, and what the table is told instead

@@ -192,7 +192,8 @@ def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys):
                             continue
                         assert main(["show", str(save), *extra, *flag]) == 0
                         out = capsys.readouterr().out
-                        audit.text(f"{where} show {extra}", out, notations, texts, private=private)
+                        audit.text(f"{where} show {extra}", out, notations, texts, private=private,
+                                   exempt=told_at_the_end(shadow, lang) if start + 60 >= len(done) else no_words)
                         written = logged(out) if extra == ["--log"] else [
                             item["do"] for item in json.loads(out)["log"]] + json.loads(out)["choices"]
                         audit.said(f"{where} show {extra}", written, notations, private=private)
@@ -203,6 +204,20 @@ def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys):
     assert audit.hits > games
     print(f"\nCLI: {games} games, {audit.checked} outputs checked, {len(audit.leaks)} leaks; "
           f"{audit.hits} secrets found with --private")
+
+
+def no_words(words: str) -> bool:
+    return False
+
+
+def told_at_the_end(session: Session, lang: str):
+    """Words the finished game's public state itself tells: Gauekos' story, night by night, is the
+    end screen's, public once the game is over (`show` says it in words, `--json` as data)."""
+    from companion.games.gauekos.story import as_line
+
+    story = session.game.public_state().get("story", ()) if session.outcome() is not None else ()
+    told = {render(as_line(entry), lang) for entry in story}
+    return lambda words: any(words in line for line in told)
 
 
 def _at(session: Session, count: int):

@@ -22,6 +22,7 @@ from companion.core.steps import StepGame
 
 from .board import Board
 from .cards import ACTIONS, MAIN, capacity, ordered
+from .describe import describe as _describe
 from .flow import end_turn
 from .notation import NAME, WORDS, parse
 from .odds import Odds, next_card
@@ -32,6 +33,7 @@ from .steps import DROP, STEPS
 class Alien1979(StepGame):
     name = NAME
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Alien 1979"
     min_players = 2
     max_players = 8

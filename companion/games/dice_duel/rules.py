@@ -22,6 +22,8 @@ from companion.core.game import Event, Line, Option, Outcome
 from companion.core.notation import Word, Words, number, seat_index
 from companion.core.steps import Offer, RollStep, Step, StepGame
 
+from .describe import describe as _describe
+
 LUCKY_BONUS = 5
 FACES = range(1, 7)
 ROLL, HOLD = Word("roll"), Word("hold")
@@ -135,6 +137,7 @@ LUCKY, TURN = LuckyStep(), TurnStep()
 class DiceDuel(StepGame):
     name = "dice-duel"
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Dice duel"
     min_players = 2
     max_players = 8

@@ -21,6 +21,7 @@ from companion.core.steps import StepGame
 
 from .board import CELLS, COLOURS, GHOSTS_PER_COLOUR, NEIGHBOURS, Board, cell_name
 from .castles import DEFAULT, CastleOption, castle_of
+from .describe import describe as _describe
 from .notation import NAME, WORDS, Action, Step, from_tuple, parse, to_tuple
 from .say import colour, event, facing, line, room
 from .steps import STEPS
@@ -42,6 +43,7 @@ def placer(placed: int) -> int:
 class Fantasmas(StepGame):
     name = "18-fantasmas"
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "18 fantasmas"
     min_players = 1  # one name when the app plays the other side
     max_players = 2

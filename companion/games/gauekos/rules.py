@@ -29,6 +29,7 @@ from companion.core.steps import Step, StepGame
 from .calls import call_step
 from .day import DUSK, STAGES, Day
 from .deaths import PENDING, Deaths
+from .describe import describe as _describe
 from .night import SPOKEN, Calls, holders
 from .notation import WORDS, Action, parse
 from .roles import ROLES, deck_cards, deck_warnings, recommended_gauekos
@@ -41,6 +42,7 @@ SETUP = SetupStep()
 class Gauekos(Setup, Calls, Deaths, Day, StepGame):
     name = "gauekos"
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Gauekos"
     min_players = 6  # RULINGS: 6 to 28
     max_players = 28

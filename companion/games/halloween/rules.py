@@ -15,6 +15,7 @@ from . import score
 from .cards import ACTION_CARDS, TREAT_CARDS, when
 from .children import CHILDREN, NAMES
 from .flow import OUT_TO_END, ROUNDS, STEPS, end_game, end_turn, eliminate, err, ev, line
+from .describe import describe as _describe
 from .ledger import Ledger
 from .notation import WORDS, Play, Rip, parse
 
@@ -22,6 +23,7 @@ from .notation import WORDS, Play, Rip, parse
 class Halloween(StepGame):
     name = "halloween"
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "La noche de Halloween"
     min_players = 4
     max_players = 5

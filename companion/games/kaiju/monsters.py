@@ -20,6 +20,7 @@ from companion.core.steps import Offer, Step, StepGame
 from . import battle
 from .boards import DEFAULT, BoardOption, board_of
 from .board import SQUARES
+from .describe import describe_king as _describe
 from .notation import FIGHT, KING, KING_WORDS, Dice, parse_king
 from .odds import CUARTEL, landing, percent, survival
 from .say import line as kline, names, square, troops
@@ -114,6 +115,7 @@ QUEUED = {"fight": KAIJU_FIGHT, "battle": KING_BATTLE}
 class KingOfMonsters(StepGame):
     name = KING
     words = KING_WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Rey de los Monstruos"
     min_players = 2
     max_players = 8

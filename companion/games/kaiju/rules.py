@@ -24,6 +24,7 @@ from companion.core.steps import StepGame
 from . import turns
 from .bank import collect, end_check, held, lose, standing
 from .boards import DEFAULT, BoardOption, board_of
+from .describe import describe as _describe
 from .notation import NAME, WORDS, parse
 from .odds import landing, percent, survival
 from .say import line, troops
@@ -33,6 +34,7 @@ from .steps import PHASES, QUEUED, RUIN, STAGES
 class Kaijupoly(StepGame):
     name = NAME
     words = WORDS
+    describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Kaijupoly"
     min_players = 2
     max_players = 8
