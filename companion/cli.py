@@ -293,7 +293,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     spell = session.game_cls.spelled
     session.close()
     if args.json:
-        _print(json.dumps(data, ensure_ascii=False, indent=2, default=str))
+        def plain(value: object) -> str:  # a Line inside a state (a Kaijupoly deed) says its words
+            return render(value, lang) if isinstance(value, Line) else str(value)
+
+        _print(json.dumps(data, ensure_ascii=False, indent=2, default=plain))
         return 0
     _print(f"{data['title']} — {data['file']}")
     _print(_say("cli.show.players", lang, players=", ".join(data["players"])))

@@ -50,3 +50,18 @@ def test_a_refusal_lists_what_is_allowed_in_the_tables_words(tmp_path, capsys):
     assert "Se puede: repartir" in err and "deal" not in err
     assert main(["act", str(save), "pik 3", "--lang", "eu"]) == 1
     assert "aukeratu 3" in capsys.readouterr().err  # did you mean, in Basque words
+
+
+def test_show_json_says_a_line_inside_the_state_in_words(tmp_path, capsys):
+    """Kaijupoly's deeds hold Lines ('Ciudad de Ana'): JSON carries their words, never a repr."""
+    save = tmp_path / "k.toml"
+    assert main(["new", "kaijupoly", "--players", "Ana", "Luis", "--save", str(save), "--lang", "es",
+                 "--seed", "3"]) == 0
+    assert main(["act", str(save), "deal"]) == 0
+    capsys.readouterr()
+    assert main(["show", str(save), "--json"]) == 0
+    out = capsys.readouterr().out
+    data = json.loads(out)
+    assert "Line(" not in out
+    deeds = data["state"]["deeds"]
+    assert deeds and all(isinstance(v, str) and v and "kaijupoly." not in v for v in deeds.values())
