@@ -145,7 +145,7 @@ def test_real_aplay_without_a_sound_card_prints_nothing(tmp_path, narrator_for, 
 
 
 def _wait_for_lines(path: Path, count: int) -> list[str]:
-    for _ in range(1000):
+    for _ in range(3000):  # up to 30 s: a loaded machine renders and starts slowly
         if path.exists():
             lines = path.read_text().split()
             if len(lines) >= count:
@@ -154,7 +154,15 @@ def _wait_for_lines(path: Path, count: int) -> list[str]:
     raise AssertionError(f"{path} never got {count} lines")
 
 
-def _gone(pid: int) -> bool:
+def _gone(pid: int, patience: float = 5.0) -> bool:
+    """The process has ended (or is a zombie), allowing a killed one a moment to go."""
+    end = time.monotonic() + patience
+    while not _ended(pid) and time.monotonic() < end:
+        time.sleep(0.02)
+    return _ended(pid)
+
+
+def _ended(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
     except FileNotFoundError:
