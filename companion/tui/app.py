@@ -215,6 +215,9 @@ class CompanionApp(App[None]):
             self.session.close()
             self.session = None
         self.subtitle = ""
+        below = self.screen_stack[-2] if len(self.screen_stack) > 1 else None
+        if isinstance(below, StartScreen):
+            below.came_back()
         self._back_to_start()
 
     # -- the screenshot (the palette's): a folder that exists, the table's words --

@@ -73,6 +73,11 @@ class StartScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.load_saves()
 
+    def came_back(self) -> None:
+        """A game was left for this screen: the next listing opens Continue on the newest save
+        (the game just left), as the app does when it starts."""
+        self._opened = False
+
     def relabel(self, lang: str) -> None:
         translate_keys(self, lang)
         tabs = self.query_one(TabbedContent)

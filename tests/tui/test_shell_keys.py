@@ -248,3 +248,30 @@ async def test_the_start_form_offers_the_keys_list_from_a_text_field(make_app) -
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
+
+
+async def test_leaving_a_game_goes_back_to_continue_on_that_game(make_app, duel: Session) -> None:
+    """From the start screen into a game and out again (Esc, Enter): the start screen shows
+    Continue with the game just left highlighted, not the New game form it was started from."""
+    from textual.widgets import OptionList, TabbedContent
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        start.query_one(TabbedContent).active = "tab-new"
+        await pilot.pause()
+        app.open_session(duel)
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause(0.02)
+            if app.screen is start and start.query_one(TabbedContent).active == "tab-resume":
+                break
+        assert app.screen is start
+        assert start.query_one(TabbedContent).active == "tab-resume"
+        saves = start.query_one("#saves", OptionList)
+        assert saves.highlighted == 0
+        assert "Duelo de dados" in str(saves.get_option_at_index(0).prompt)
