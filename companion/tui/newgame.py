@@ -146,6 +146,7 @@ class NewGameForm(VerticalScroll):
         if event.value is Select.NULL or event.value == self.game_cls.name:
             return
         self.game_cls = find_game(str(event.value))
+        self.show_error("")  # a refusal of the game left (its player count) says nothing of this one
         # Not the games' titles: resetting the Select's options while its list is closing left
         # the focus on the hidden list (Tab and typing went nowhere).
         self.relabel(titles=False)

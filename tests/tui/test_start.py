@@ -339,3 +339,21 @@ async def test_fantasmas_options_show_no_english_keys_in_basque(make_app) -> Non
         shown = screen_text(app)
         assert ui("game.18-fantasmas.option.opponent", "eu") in shown
         assert "none:" not in shown and "app:" not in shown
+
+
+async def test_a_refusal_goes_away_when_another_game_is_chosen(make_app) -> None:
+    """The dice duel's "2 to 8 players" says nothing of Gauekos: switching game clears it."""
+    from textual.widgets import Select
+
+    app = make_app(lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await type_players(pilot, "Ana")
+        await pilot.press("enter")
+        await pilot.pause()
+        error = app.screen.query_one("#new-error")
+        assert "2 to 8 players" in str(error.content) and error.has_class("-shown")
+        app.screen.query_one("#game", Select).value = "gauekos"
+        await pilot.pause()
+        await pilot.pause()
+        assert str(error.content) == "" and not error.has_class("-shown")
