@@ -59,6 +59,26 @@ def plain(value: Any) -> Any:
     return str(value)
 
 
+class Describer:
+    """One game's words for its describer: `line("round", ...)` is the pack line
+    `<game>.describe.round`, `pair(key, value)` a state key's label and its value, `counts`
+    a table of numbers by whom (`<game>.describe.count`)."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+
+    def line(self, key: str, **values: Any) -> Line:
+        return Line(f"{self.game}.describe.{key}", values)
+
+    def pair(self, key: str, value: Any) -> Line:
+        return pair(label(self.game, key), value)
+
+    def counts(self, table: Mapping[str, Any], who: str = "player", key: Any = None) -> Any:
+        """`Ana 3, Bea 1`: each entry by the `count` line (`who` names its placeholder)."""
+        return join(self.line("count", **{who: key(k) if key else k, "n": NONE if n is None else n})
+                    for k, n in table.items())
+
+
 def generic(game: str, state: Mapping[str, Any]) -> list[Line]:
     """Every key labelled, every value plain: for a game with no describer of its own."""
     return [pair(label(game, key), plain(value)) for key, value in state.items()]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.describe import NONE, join, label, pair, yes_no
+from companion.core.describe import NONE, Describer, join, label, pair, yes_no
 from companion.core.lines import Line
 
 from .say import card, cards, names, sector
@@ -14,12 +14,12 @@ from .say import card, cards, names, sector
 G = "alien-1979"
 
 
-def _l(key: str, **values: Any) -> Line:
-    return Line(f"{G}.describe.{key}", values)
+D = Describer(G)
+_l = D.line
 
 
 def _counts(table: Mapping[str, Any], key=lambda k: k) -> Any:
-    return join(_l("count", who=key(k), n=n) for k, n in table.items())
+    return D.counts(table, who="who", key=key)
 
 
 def _cards(codes) -> Any:

@@ -5,18 +5,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.describe import NONE, join, label, pair
+from companion.core.describe import Describer, label, pair
 from companion.core.lines import Line
 
 G = "dice-duel"
 
 
-def _l(key: str, **values: Any) -> Line:
-    return Line(f"{G}.describe.{key}", values)
-
-
-def _counts(table: Mapping[str, Any]) -> Any:
-    return join(_l("count", player=p, n=NONE if n is None else n) for p, n in table.items())
+D = Describer(G)
+_l, _counts = D.line, D.counts
 
 
 def describe(state: Mapping[str, Any], private: bool = False) -> list[Line]:

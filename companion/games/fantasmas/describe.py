@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.describe import NONE, join, label, pair
+from companion.core.describe import NONE, Describer, join, label, pair
 from companion.core.lines import Line
 
 from .say import colour, facing
@@ -14,8 +14,8 @@ from .say import colour, facing
 G = "18-fantasmas"
 
 
-def _l(key: str, **values: Any) -> Line:
-    return Line(f"{G}.describe.{key}", values)
+D = Describer(G)
+_l = D.line
 
 
 def _ghost(text: str) -> Line:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.describe import NONE, join, label, pair
+from companion.core.describe import NONE, Describer, join
 from companion.core.lines import Line
 
 from .night import call_name
@@ -16,16 +16,8 @@ from .story import as_line
 G = "gauekos"
 
 
-def _l(key: str, **values: Any) -> Line:
-    return Line(f"{G}.describe.{key}", values)
-
-
-def _pair(key: str, value: Any) -> Line:
-    return pair(label(G, key), value)
-
-
-def _counts(table: Mapping[str, Any]) -> Any:
-    return join(_l("count", player=p, n=n) for p, n in table.items())
+D = Describer(G)
+_l, _pair, _counts = D.line, D.pair, D.counts
 
 
 def _cards(table: Mapping[str, Any]) -> Any:

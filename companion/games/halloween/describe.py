@@ -6,22 +6,14 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.core.describe import NONE, join, label, pair
+from companion.core.describe import NONE, Describer, join, label, pair
 from companion.core.lines import Line
 
 G = "halloween"
 
 
-def _l(key: str, **values: Any) -> Line:
-    return Line(f"{G}.describe.{key}", values)
-
-
-def _pair(key: str, value: Any) -> Line:
-    return pair(label(G, key), value)
-
-
-def _counts(table: Mapping[str, Any]) -> Any:
-    return join(_l("count", player=p, n=n) for p, n in table.items())
+D = Describer(G)
+_l, _pair, _counts = D.line, D.pair, D.counts
 
 
 def _child(view: Mapping[str, Any]) -> Line:
