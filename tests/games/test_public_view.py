@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Callable
 
 import pytest
 
@@ -110,11 +111,11 @@ def logged(shown: str) -> list[str]:
     return [line.split(". ", 1)[1] for line in shown.splitlines() if line[:5].strip().isdigit() and ". " in line]
 
 
-def play(name: str, seed: int, audit: Audit) -> int:
-    """One random game; returns the actions played. At every private or secret step and at some
-    of the others (`SAMPLED`, else a quarter): the public prompt and state. At the end:
-    the public log (every game); `show --json` and `act` (one game in four, in its language);
-    the public view in every language and the game master's side (one game in twenty)."""
+def random_game(name: str, seed: int, sampled: float,
+                moment: Callable[[Session, "Seen", str, str], None]) -> tuple[Session, "Seen", str, bool]:
+    """One random game of `name` in a language by its seed, `moment(session, seen, lang, where)`
+    called at every private or secret step and at `sampled` of the others; returns the session,
+    what was seen, the language and whether the game ended."""
     game_cls, players, options = setup_for(name, seed)
     lang = LANGS[seed % len(LANGS)]
     session = Session.new(game_cls, players, options, seed=seed, lang=lang)
@@ -124,15 +125,27 @@ def play(name: str, seed: int, audit: Audit) -> int:
         game = session.game
         found = game.pending_step()
         step = found[0] if found else None
-        if step is None or step.private or step.secret or rng.random() < SAMPLED.get(name, 0.25):
-            where = f"{name} seed {seed} action {number + 1}"
-            audit.prompt(where, game, lang, seen.notations, seen.texts)
-            audit.state(where, game, game.public_state())
+        if step is None or step.private or step.secret or rng.random() < sampled:
+            moment(session, seen, lang, f"{name} seed {seed} action {number + 1}")
         if step is None:
-            break
+            return session, seen, lang, True
         session.act(game.notation(game.sample_action(rng)))
         seen.add(session.played[-1])
-    else:
+    return session, seen, lang, False
+
+
+def play(name: str, seed: int, audit: Audit) -> int:
+    """One random game; returns the actions played. At every private or secret step and at some
+    of the others (`SAMPLED`, else a quarter): the public prompt and state. At the end:
+    the public log (every game); `show --json` and `act` (one game in four, in its language);
+    the public view in every language and the game master's side (one game in twenty)."""
+
+    def moment(session: Session, seen: Seen, lang: str, where: str) -> None:
+        audit.prompt(where, session.game, lang, seen.notations, seen.texts)
+        audit.state(where, session.game, session.game.public_state())
+
+    session, seen, lang, ended = random_game(name, seed, SAMPLED.get(name, 0.25), moment)
+    if not ended:
         raise AssertionError(f"{name} seed {seed} did not end")
     where = f"{name} seed {seed} end"
     audit.log(where, session)

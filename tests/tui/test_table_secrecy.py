@@ -25,8 +25,8 @@ from companion.tui.table.app import TableApp, screen_text
 from companion.tui.table.follow import Seen as Shown
 from companion.tui.table.games import panel_lines
 
-from ..games.public_audit import LANGS, Audit, secret_pairs
-from ..games.test_public_view import Seen, setup_for
+from ..games.public_audit import Audit, secret_pairs
+from ..games.test_public_view import Seen, random_game, setup_for
 
 GAMES = [e.name for e in entries()]
 COUNT = {"gauekos": 150, "halloween": 25, "alien-1979": 80, "18-fantasmas": 10, "dice-duel": 20,
@@ -77,21 +77,8 @@ def check(audit: Audit, session: Session, seen: Seen, lang: str, where: str) -> 
 
 def play(name: str, seed: int, audit: Audit) -> tuple[Session, Seen, str, int]:
     """One random game, audited as it goes; returns the session at a point midway replayed."""
-    game_cls, players, options = setup_for(name, seed)
-    lang = LANGS[seed % len(LANGS)]
-    session = Session.new(game_cls, players, options, seed=seed, lang=lang)
-    seen = Seen(lang)
-    rng = random.Random(seed)
-    for number in range(game_cls.max_actions):
-        game = session.game
-        found = game.pending_step()
-        step = found[0] if found else None
-        if step is None or step.private or step.secret or rng.random() < SAMPLED:
-            check(audit, session, seen, lang, f"{name} seed {seed} action {number + 1}")
-        if step is None:
-            break
-        session.act(game.notation(game.sample_action(rng)))
-        seen.add(session.played[-1])
+    session, seen, lang, _ = random_game(
+        name, seed, SAMPLED, lambda session, seen, lang, where: check(audit, session, seen, lang, where))
     return session, seen, lang, len(session.played)
 
 
