@@ -23,7 +23,8 @@ from typing import Callable, Protocol
 from ..core.game import Line
 from ..core.language import load_pack
 from .engine import EngineThread, shared_engine
-from .errors import EngineUnavailable, UnknownBackend, VoiceMissing
+from .cache import SpeechCache
+from .errors import EngineUnavailable, SpeechError, UnknownBackend, VoiceMissing
 from .espeak_cli import cli_voices, espeak_program, render_cli
 from .notices import notice_text
 from .player import Player, default_player
@@ -124,26 +125,86 @@ class AudioBackend(ABC):
     name = "audio"
     audible = True
 
-    def __init__(self, player: Player | None = None) -> None:
+    def __init__(self, player: Player | None = None, cache: SpeechCache | None = None) -> None:
         self.player = player if player is not None else default_player()
+        self.cache = cache if cache is not None else SpeechCache()
         self._dir: Path | None = None
         self._count = itertools.count(1)
 
     @abstractmethod
-    def render(self, text: str, lang: str, path: Path) -> None:
-        """Write `text` spoken in `lang` to the WAV file `path`."""
+    def render(self, text: str, lang: str, path: Path, cancelled: threading.Event | None = None) -> bool:
+        """Write `text` spoken in `lang` to the WAV file `path`; False if cancelled first."""
+
+    def voice_key(self, lang: str) -> str | None:
+        """Names the voice that speaks `lang` (with the model's identity), for the cache;
+        None: this backend's lines are never cached."""
+        return None
+
+    def _cache_key(self, text: str, lang: str) -> tuple[str, int, float, str] | None:
+        key = self.voice_key(lang)
+        if key is None or self.cache is None:
+            return None
+        pack = load_pack(lang)
+        return key, pack.rate, pack.volume, text
+
+    def cached(self, text: str, lang: str) -> Path | None:
+        """The line's WAV rendered ahead, if it is in the cache."""
+        try:
+            key = self._cache_key(text, lang)
+            return None if key is None or self.cache is None else self.cache.get(*key)
+        except (SpeechError, OSError):
+            return None
 
     def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
         if utterance.cancelled.is_set():
             return
+        ready = self.cached(utterance.text, utterance.lang)
+        if ready is not None:  # rendered ahead: straight to the player
+            if on_audio is not None:
+                on_audio(ready)
+            self.player.play(ready, utterance.cancelled)
+            return
         path = self._workdir() / f"line-{next(self._count)}.wav"
         try:
-            self.render(utterance.text, utterance.lang, path)
+            if self.render(utterance.text, utterance.lang, path, utterance.cancelled) is False:
+                return
+            if utterance.cancelled.is_set():
+                return
             if on_audio is not None:
                 on_audio(path)
             self.player.play(path, utterance.cancelled)
         finally:
             path.unlink(missing_ok=True)
+
+    def prepare(self, texts: list[str], lang: str, stop: threading.Event | None = None) -> int:
+        """Render `texts` in `lang` into the cache (those not there yet); returns how many."""
+        made = 0
+        for text in texts:
+            if stop is not None and stop.is_set():
+                break
+            if not text.strip() or self.cached(text, lang) is not None:
+                continue
+            try:
+                key = self._cache_key(text, lang)
+            except SpeechError as exc:
+                log.info("cannot render ahead in %s: %s", lang, exc)
+                break
+            if key is None or self.cache is None:
+                break
+            target = self.cache.path(*key)
+            spare = self.cache.spare(target)
+            try:
+                if self.render(text, lang, spare, stop) is False:
+                    continue
+                if self._cache_key(text, lang) == key:  # never a fallback's audio under another voice's name
+                    self.cache.keep(spare, target)
+                    made += 1
+            except SpeechError as exc:
+                log.info("could not render ahead in %s: %s", lang, exc)
+                break
+            finally:
+                spare.unlink(missing_ok=True)
+        return made
 
     def play_cue(self, name: str, path: Path, cancelled: threading.Event) -> None:
         """Play a sound cue's WAV (made by cues.py) with the speech player."""
@@ -175,17 +236,25 @@ class Pyttsx3Backend(AudioBackend):
 
     name = "pyttsx3"
 
-    def __init__(self, player: Player | None = None, engine: EngineThread | None = None) -> None:
-        super().__init__(player)
+    def __init__(self, player: Player | None = None, engine: EngineThread | None = None,
+                 cache: SpeechCache | None = None) -> None:
+        super().__init__(player, cache)
         self.engine = engine if engine is not None else shared_engine()
         self.engine.start()  # raises EngineUnavailable: pyttsx3 or libespeak-ng missing
 
-    def render(self, text: str, lang: str, path: Path) -> None:
-        pack = load_pack(lang)
-        voice = pick_voice(pack, self.engine.voices)
+    def _voice(self, lang: str) -> str:
+        voice = pick_voice(load_pack(lang), self.engine.voices)
         if voice is None:
             raise _missing_voice(lang)
-        self.engine.render(text, voice, pack.rate, pack.volume, path)
+        return voice
+
+    def voice_key(self, lang: str) -> str:
+        return f"pyttsx3:{self._voice(lang)}"
+
+    def render(self, text: str, lang: str, path: Path, cancelled: threading.Event | None = None) -> bool:
+        pack = load_pack(lang)
+        self.engine.render(text, self._voice(lang), pack.rate, pack.volume, path)
+        return True
 
 
 class EspeakCliBackend(AudioBackend):
@@ -193,37 +262,55 @@ class EspeakCliBackend(AudioBackend):
 
     name = "espeak"
 
-    def __init__(self, player: Player | None = None) -> None:
-        super().__init__(player)
+    def __init__(self, player: Player | None = None, cache: SpeechCache | None = None) -> None:
+        super().__init__(player, cache)
         if espeak_program() is None:
             raise EngineUnavailable(Line("error.speech.no_espeak"))
 
-    def render(self, text: str, lang: str, path: Path) -> None:
-        pack = load_pack(lang)
-        voice = pick_voice(pack, cli_voices())
+    def _voice(self, lang: str) -> str:
+        voice = pick_voice(load_pack(lang), cli_voices())
         if voice is None:
             raise _missing_voice(lang)
-        render_cli(text, voice, pack.rate, pack.volume, path)
+        return voice
+
+    def voice_key(self, lang: str) -> str:
+        return f"espeak:{self._voice(lang)}"
+
+    def render(self, text: str, lang: str, path: Path, cancelled: threading.Event | None = None) -> bool:
+        pack = load_pack(lang)
+        render_cli(text, self._voice(lang), pack.rate, pack.volume, path)
+        return True
 
 
 def make_backend(
-    kind: str = "auto", *, player: Player | None = None, lang: str = "en"
+    kind: str = "auto", *, player: Player | None = None, lang: str = "en", voice: str = "auto"
 ) -> tuple[Backend, str | None]:
     """A backend of `kind`, degrading pyttsx3 → espeak-ng → silent.
 
-    Returns the backend and a notice for the table when it fell back to
-    silence (None otherwise: the espeak-ng program sounds the same as pyttsx3).
+    `voice` ("auto", "espeak" or a Piper voice's name; see `choose_voices`) puts a Piper
+    voice in front for the languages that have one. Returns the backend and a notice for
+    the table when it fell back to silence (None otherwise: the espeak-ng program sounds
+    the same as pyttsx3).
     """
     if kind not in KINDS:
         raise UnknownBackend(Line("error.speech.unknown_backend", {"kind": str(kind)[:40], "kinds": ", ".join(KINDS)}))
     if kind == "silent":
         return SilentBackend(), None
+    from .piper_voices import choose_voices
+
+    piper = choose_voices(voice)  # raises BadVoice for a name no voice has
     order = ("pyttsx3", "espeak") if kind == "auto" else (kind,)
+    base: AudioBackend | None = None
     for name in order:
         try:
-            if name == "pyttsx3":
-                return Pyttsx3Backend(player), None
-            return EspeakCliBackend(player), None
+            base = Pyttsx3Backend(player) if name == "pyttsx3" else EspeakCliBackend(player)
+            break
         except EngineUnavailable as exc:
             log.info("speech backend %s unavailable: %s", name, exc)
+    if piper:
+        from .piper_backend import PiperBackend
+
+        return PiperBackend(piper, base, player), None
+    if base is not None:
+        return base, None
     return SilentBackend(), notice_text("speech.no_engine", lang)

@@ -22,6 +22,7 @@ from .backends import KINDS
 from .errors import SpeechError
 from .narrator import create_narrator
 from .render import render_wav, wav_seconds
+from .piper_voices import PiperVoiceInfo, add_voice, choose_voices, find_voices, piper_installed, voices_folder
 from .voices import EngineVoice, pick_voice
 
 SAY_TIMEOUT = 120.0
@@ -46,6 +47,7 @@ def add_say_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentP
         "--value", metavar="KEY=VALUE", action="append", default=[], help="a placeholder of --line (repeatable)"
     )
     parser.add_argument("--engine", choices=KINDS, default="auto", help="speech backend; default auto")
+    add_voice_option(parser)
     parser.set_defaults(func=run_say)
     return parser
 
@@ -60,8 +62,19 @@ def add_voices_parser(subparsers: argparse._SubParsersAction) -> argparse.Argume
     parser.add_argument(
         "--check", action="store_true", help="report missing lines and mismatched {placeholders}; exit 1 if any"
     )
+    parser.add_argument("--add", metavar="FILE.onnx",
+                        help="check a downloaded Piper voice (with its .onnx.json) and install it for the app")
+    add_voice_option(parser)
     parser.set_defaults(func=run_voices)
     return parser
+
+
+def add_voice_option(parser: argparse.ArgumentParser) -> None:
+    """`--voice`: which voice speaks (shared by `say`, `voices` and the app)."""
+    parser.add_argument(
+        "--voice", default=argparse.SUPPRESS, metavar="VOICE",
+        help="auto (a Piper voice where the language has one, else espeak-ng), espeak, "
+             "or a Piper voice's name (see `companion voices`); default auto")
 
 
 class _Refused(Exception):
@@ -112,7 +125,7 @@ def run_say(args: argparse.Namespace) -> int:
         return 2
     if args.wav:
         try:
-            path = render_wav(text, args.lang, args.wav)
+            path = render_wav(text, args.lang, args.wav, getattr(args, "voice", "auto"))
         except SpeechError as exc:
             print(f"companion say: {explain(exc, args.lang)}", file=sys.stderr)
             return 1
@@ -124,7 +137,12 @@ def run_say(args: argparse.Namespace) -> int:
         print(_words("cli.say.wav", args.lang, path=str(path), seconds=f"{wav_seconds(path):.2f}"))
         return 0
     notices: list[str] = []
-    narrator = create_narrator(args.engine, args.lang, on_notice=notices.append)
+    try:
+        narrator = create_narrator(args.engine, args.lang, on_notice=notices.append,
+                                   voice=getattr(args, "voice", "auto"))
+    except SpeechError as exc:
+        print(f"companion say: {explain(exc, args.lang)}", file=sys.stderr)
+        return 2
     try:
         narrator.say_text(text)
         narrator.wait_idle(SAY_TIMEOUT)
@@ -161,8 +179,52 @@ _REPORT_LINES = (
 )
 
 
+def _why_piper(info: PiperVoiceInfo, said: str) -> str:
+    if info.origin == "folder":
+        return _words("cli.voices.why.folder", said, path=str(info.model.parent))
+    return _words("cli.voices.why.package", said, package=info.origin)
+
+
+def _speaks(lang: str, chosen: dict[str, PiperVoiceInfo], voice: str, said: str) -> str:
+    """Which engine will speak `lang`, and why, in the user's language."""
+    info = chosen.get(lang)
+    if info is not None:
+        why = _words("cli.voices.why.chosen", said) if voice == info.name else _why_piper(info, said)
+        return _words("cli.voices.uses", said, engine=f"Piper {info.name}", why=why)
+    if voice == "espeak":
+        why = _words("cli.voices.why.espeak_chosen", said)
+    elif not piper_installed():
+        why = _words("cli.voices.why.piper_missing", said)
+    else:
+        why = _words("cli.voices.why.no_piper_voice", said, language=load_pack(lang).name)
+    return _words("cli.voices.uses", said, engine="espeak-ng", why=why)
+
+
+def _add(args: argparse.Namespace, said: str) -> int:
+    try:
+        info = add_voice(args.add)
+    except SpeechError as exc:
+        print(f"companion voices: {explain(exc, said)}", file=sys.stderr)
+        return 1
+    except OSError as exc:
+        problem = exc.strerror or str(exc)
+        print(f"companion voices: {_words('cli.say.cannot_write', said, path=str(voices_folder()), problem=problem)}",
+              file=sys.stderr)
+        return 1
+    print(_words("cli.voices.added", said, voice=info.name, lang=info.lang, path=str(info.model)))
+    return 0
+
+
 def run_voices(args: argparse.Namespace) -> int:
     said = _lang_of(args)
+    if getattr(args, "add", None):
+        return _add(args, said)
+    wanted = getattr(args, "voice", "auto")
+    try:
+        chosen = choose_voices(wanted)
+    except SpeechError as exc:
+        print(f"companion voices: {explain(exc, said)}", file=sys.stderr)
+        return 2
     langs = available_languages()
     only = args.voices_lang
     if only:
@@ -181,7 +243,13 @@ def run_voices(args: argparse.Namespace) -> int:
             state = _words("cli.voices.found" if voice else "cli.voices.missing", said, voice=voice, engine=engine)
         print(_words("cli.voices.row", said, lang=lang, name=f"{pack.name:<10}",
                      voice=f"{pack.engine_voice:<10}", state=state))
+        print(_speaks(lang, chosen, wanted, said))
     if not args.check:
+        found = find_voices() if piper_installed() else []
+        if not found:
+            print(_words("cli.voices.piper_none", said))
+        for info in found:
+            print(_words("cli.voices.piper_row", said, voice=info.name, lang=info.lang, where=_why_piper(info, said)))
         return 0
     failed = False
     for report in check_packs():

