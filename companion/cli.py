@@ -163,7 +163,7 @@ def _run_app(app) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from companion.tui.app import create_app  # textual loads only for the TUI
 
-    return _run_app(create_app(lang=args.app_lang, seed=args.seed, mute=args.mute))
+    return _run_app(create_app(lang=args.app_lang, seed=args.seed, mute=args.mute, voice=args.app_voice or "auto"))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -334,7 +334,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     try:
         # --lang wins (given before or after `play`); else the app's remembered choice, else the save's.
-        return _run_app(create_app(session=session, lang=args.lang, mute=args.mute))
+        return _run_app(create_app(session=session, lang=args.lang, mute=args.mute,
+                                   voice=getattr(args, "app_voice", None) or "auto"))
     finally:
         session.close()
 
@@ -433,6 +434,9 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
                              "also the language of a command given after it")
     parser.add_argument("--seed", type=int, help="seed for the app's dice (for a reproducible evening)")
     parser.add_argument("--mute", action="store_true", help="start with narration muted (subtitles only)")
+    parser.add_argument("--voice", dest="app_voice", metavar="VOICE",
+                        help="who narrates: auto (a Piper voice where the language has one, else espeak-ng), "
+                             "espeak, or a Piper voice's name (see `companion voices`)")
     parser.set_defaults(func=cmd_tui)
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
@@ -474,6 +478,8 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     p.add_argument("--recover", action="store_true", help="recover the intact part of a damaged save first")
     p.add_argument("--lang", choices=langs, help="language (default: the game's)")
     p.add_argument("--mute", action="store_true", help="start with narration muted")
+    p.add_argument("--voice", dest="app_voice", metavar="VOICE", default=argparse.SUPPRESS,
+                   help="who narrates (as `companion --voice`)")
     p.add_argument("--read-only", action="store_true",
                    help="only look: take no lock, and refuse every action (for a save another process writes)")
     p.set_defaults(func=cmd_play)

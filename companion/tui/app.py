@@ -113,8 +113,9 @@ class CompanionApp(App[None]):
 
     def __init__(self, *, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                  lang: str | None = None, session: Any = None, start: str = "start",
-                 mute: bool = False) -> None:
+                 mute: bool = False, voice: str = "auto") -> None:
         super().__init__()
+        self.voice = voice  # --voice: "auto", "espeak" or a Piper voice's name
         if start not in STARTS:
             raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
         if session is None and start == "game":
@@ -133,6 +134,7 @@ class CompanionApp(App[None]):
         # With no narrator handed in, the speech engine starts in a worker after
         # the first paint (subtitles only until then), and not at all while muted.
         self._speech_pending = narrator is None
+        self._made_speech = narrator is None  # ours to make again when another voice is chosen
         self._closed = False
         if self._speech_pending:
             self.narrator = narration.TextNarrator(first_lang, self._on_subtitle, self._on_notice)
@@ -171,7 +173,7 @@ class CompanionApp(App[None]):
             self.run_worker(self._build_speech, thread=True, exit_on_error=False, group="speech")
 
     def _build_speech(self) -> None:
-        made, release = narration.build(None, self.lang, self._on_subtitle, self._on_notice)
+        made, release = narration.build(None, self.lang, self._on_subtitle, self._on_notice, voice=self.voice)
         if self._closed or not self.post_message(SpeechReady(made, release)):  # never blocks on the UI
             release()
 
@@ -184,6 +186,22 @@ class CompanionApp(App[None]):
         self._set_narrator_lang(self.lang)
         self.text_only = narration.is_text_only(self.narrator)
         before()
+        self._render_ahead()
+
+    def choose_voice(self, voice: str) -> None:
+        """The start screen's pick: the narrator is made again with `voice` (in a worker)."""
+        if voice == self.voice:
+            return
+        self.voice = voice
+        if not self._speech_pending and self._release_narrator is not None and self._made_speech:
+            self._speech_pending = True
+            self._start_speech()
+
+    def _render_ahead(self) -> None:
+        """The game's fixed lines (its calls, its rounds) rendered ahead, in the background."""
+        prepare = getattr(self.narrator, "prepare_game", None)
+        if prepare is not None and self.session is not None:
+            prepare(self.session.game_cls.name)
 
     def _back_to_start(self) -> None:
         """Close the top screen: back to what is below it, or to the start screen."""
@@ -199,6 +217,7 @@ class CompanionApp(App[None]):
             self.session.close()
         self.session = session
         self._remember_file(session)
+        self._render_ahead()
         self.push_screen(make_game_screen(session))
 
     def _remember_file(self, session: Any) -> None:
@@ -318,6 +337,7 @@ class CompanionApp(App[None]):
 
     def watch_lang(self, lang: str) -> None:
         self._set_narrator_lang(lang)
+        self._render_ahead()
         translate_keys(self, lang)
 
     def action_mute(self) -> None:
@@ -431,7 +451,7 @@ class CompanionApp(App[None]):
 
 def create_app(*, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                lang: str | None = None, session: Any = None, start: str = "start",
-               mute: bool = False) -> CompanionApp:
+               mute: bool = False, voice: str = "auto") -> CompanionApp:
     """Build the app: the one factory for the console script and the tests.
 
     narrator: a narrator (or a speech backend to wrap, e.g. RecordingBackend);
@@ -443,6 +463,8 @@ def create_app(*, narrator: Any = None, home: Path | str | None = None, seed: in
     start: "start" (the start screen), "dice" (the dice-and-tables screen) or "game"
         (implied by `session`).
     mute: start with the narrator muted (subtitles only; the m key unmutes).
+    voice: "auto" (a Piper voice where the language has one, else espeak-ng), "espeak",
+        or a Piper voice's name (`companion voices` lists them).
     """
     return CompanionApp(narrator=narrator, home=home, seed=seed, lang=lang, session=session, start=start,
-                        mute=mute)
+                        mute=mute, voice=voice)

@@ -98,8 +98,20 @@ def attach(narrator: Any, on_subtitle: Callback, on_notice: Callback) -> Callabl
     return detach
 
 
+def _made_narrator(create: Any, lang: str, on_subtitle: Callback, on_notice: Callback, voice: str) -> Any:
+    """A real narrator with `voice`; an unknown voice is told once and the default speaks."""
+    from companion.core.language import explain
+    from companion.speech.errors import SpeechError
+
+    try:
+        return create("auto", lang, on_subtitle, on_notice, voice=voice)
+    except SpeechError as exc:
+        on_notice(explain(exc, lang))
+        return create("auto", lang, on_subtitle, on_notice)
+
+
 def build(narrator: Any, lang: str, on_subtitle: Callback,
-          on_notice: Callback) -> tuple[Any, Callable[[], None]]:
+          on_notice: Callback, voice: str = "auto") -> tuple[Any, Callable[[], None]]:
     """The narrator the app uses, and what the app does with it when it ends.
 
     The app closes a narrator it made; one handed in gets its own callbacks
@@ -119,7 +131,7 @@ def build(narrator: Any, lang: str, on_subtitle: Callback,
         made.text_only = True
     else:
         if narrator is None:
-            made = create_narrator("auto", lang, on_subtitle, on_notice)
+            made = _made_narrator(create_narrator, lang, on_subtitle, on_notice, voice)
         else:  # a backend, e.g. RecordingBackend
             made = Narrator(narrator, lang, on_subtitle, on_notice)
     return made, made.close

@@ -27,7 +27,7 @@ class FakeNarrator:
 def _recording_build(monkeypatch):
     made: list[FakeNarrator] = []
 
-    def build(narrator, lang, on_subtitle, on_notice):
+    def build(narrator, lang, on_subtitle, on_notice, voice="auto"):
         assert narrator is None
         fake = FakeNarrator()
         fake.lang = lang
