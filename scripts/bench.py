@@ -5,7 +5,7 @@ here fails a build (no timing assertions anywhere in the tests).
 
     scripts/bench            all
     scripts/bench journal    only the journal figures (also: startup, keys, speech, engines,
-                             screens, memory, session, cli, fantasmas)
+                             screens, memory, session, cli, fantasmas, voices)
 """
 
 from __future__ import annotations
@@ -219,7 +219,7 @@ def bench_journal() -> None:
 
 def main(argv: list[str]) -> int:
     chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines", "screens", "memory", "session", "cli",
-                            "fantasmas"}
+                            "fantasmas", "voices"}
     print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
     import bench_app
 
@@ -238,6 +238,10 @@ def main(argv: list[str]) -> int:
         bench_journal()
     if "speech" in chosen:
         bench_speech()
+    if "voices" in chosen:
+        from bench_voices import bench_voices
+
+        bench_voices(report)
     if "keys" in chosen:
         bench_keys()
     if "startup" in chosen:

@@ -128,6 +128,8 @@ class AudioBackend(ABC):
     def __init__(self, player: Player | None = None, cache: SpeechCache | None = None) -> None:
         self.player = player if player is not None else default_player()
         self.cache = cache if cache is not None else SpeechCache()
+        self._inflight: dict[tuple, threading.Event] = {}  # lines being rendered ahead right now
+        self._inflight_lock = threading.Lock()
         self._dir: Path | None = None
         self._count = itertools.count(1)
 
@@ -158,7 +160,7 @@ class AudioBackend(ABC):
     def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
         if utterance.cancelled.is_set():
             return
-        ready = self.cached(utterance.text, utterance.lang)
+        ready = self.cached(utterance.text, utterance.lang) or self._await_ahead(utterance)
         if ready is not None:  # rendered ahead: straight to the player
             if on_audio is not None:
                 on_audio(ready)
@@ -175,6 +177,21 @@ class AudioBackend(ABC):
             self.player.play(path, utterance.cancelled)
         finally:
             path.unlink(missing_ok=True)
+
+    def _await_ahead(self, utterance: Utterance) -> Path | None:
+        """The line is being rendered ahead right now: wait for that rather than render it twice."""
+        try:
+            key = self._cache_key(utterance.text, utterance.lang)
+        except SpeechError:
+            return None
+        with self._inflight_lock:
+            event = self._inflight.get(key) if key is not None else None
+        if event is None:
+            return None
+        while not event.wait(0.02):
+            if utterance.cancelled.is_set():
+                return None
+        return self.cached(utterance.text, utterance.lang)
 
     def prepare(self, texts: list[str], lang: str, stop: threading.Event | None = None) -> int:
         """Render `texts` in `lang` into the cache (those not there yet); returns how many."""
@@ -193,6 +210,8 @@ class AudioBackend(ABC):
                 break
             target = self.cache.path(*key)
             spare = self.cache.spare(target)
+            with self._inflight_lock:
+                done = self._inflight[key] = threading.Event()
             try:
                 if self.render(text, lang, spare, stop) is False:
                     continue
@@ -204,6 +223,9 @@ class AudioBackend(ABC):
                 break
             finally:
                 spare.unlink(missing_ok=True)
+                with self._inflight_lock:
+                    self._inflight.pop(key, None)
+                done.set()
         return made
 
     def play_cue(self, name: str, path: Path, cancelled: threading.Event) -> None:

@@ -20,8 +20,9 @@ from ..core.language import _PLACEHOLDER, load_pack
 CACHE_ENV = "COMPANION_SPEECH_CACHE"
 
 # The lines of a game said again and again at fixed moments, whatever the players are called.
-AHEAD = ("*.call.*", "*.round.*", "*.night.falls", "*.prep.begins", "*.dawn*", "*.day.debate",
-         "*.countdown.over", "*.day_timer.over")
+# Matched after the game's own prefix (`gauekos.call.lamia.wake`): never ui.*, state.*, error.*.
+AHEAD = ("call.*", "round.*", "night.falls", "prep.begins", "dawn*", "day.debate", "countdown.over",
+         "day_timer.over")
 
 
 def cache_folder() -> Path:
@@ -38,8 +39,9 @@ def ahead_texts(part: str, lang: str) -> list[str]:
     pack = load_pack(lang)
     texts = []
     for line_id in pack.parts.get(part, ()):
+        own = line_id[len(part) + 1:] if line_id.startswith(f"{part}.") else ""
         text = pack.lines.get(line_id, "")
-        if text.strip() and not _PLACEHOLDER.search(text) and any(fnmatch.fnmatchcase(line_id, p) for p in AHEAD):
+        if own and text.strip() and not _PLACEHOLDER.search(text) and any(fnmatch.fnmatchcase(own, p) for p in AHEAD):
             texts.append(text)
     return list(dict.fromkeys(texts))
 
