@@ -44,6 +44,7 @@ class StartScreen(Screen[None]):
         # The keys list from any field: `?` typed in a name or a file name is text, so here the
         # footer offers f4 (never text), and `?` still opens the list off the text fields.
         Binding("f4", "app.keys", "Keys"),
+        Binding("f5", "voice", "Voice", show=False),  # listed under f4; the footer keeps its room
         Binding("question_mark", "app.keys", "Keys", key_display="?", show=False),
         Binding("ctrl+q", "app.quit", "Quit"),
     ]
@@ -139,6 +140,17 @@ class StartScreen(Screen[None]):
         if event.pressed.name:
             self.app.lang = event.pressed.name
             remember_lang(self.app.home, event.pressed.name)
+
+    def action_voice(self) -> None:
+        """Pick who narrates (f5): the app makes its narrator again with that voice."""
+        from .voicepick import VoicePickScreen
+
+        def chosen(voice: str | None) -> None:
+            if voice is not None:
+                self.app.choose_voice(voice)
+                self.notify(ui("ui.voice.chosen", self.app.lang, voice=voice), markup=False)
+
+        self.app.push_screen(VoicePickScreen(self.app.voice), chosen)
 
     @on(Button.Pressed, "#to-dice")
     def to_dice(self, event: Button.Pressed) -> None:
