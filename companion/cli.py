@@ -163,7 +163,7 @@ def _run_app(app) -> int:
 def cmd_tui(args: argparse.Namespace) -> int:
     from companion.tui.app import create_app  # textual loads only for the TUI
 
-    return _run_app(create_app(lang=args.app_lang, seed=args.seed, mute=args.mute, voice=args.app_voice or "auto"))
+    return _run_app(create_app(lang=args.app_lang, seed=args.seed, mute=args.mute, voice=args.app_voice))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -335,7 +335,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         # --lang wins (given before or after `play`); else the app's remembered choice, else the save's.
         return _run_app(create_app(session=session, lang=args.lang, mute=args.mute,
-                                   voice=getattr(args, "app_voice", None) or "auto"))
+                                   voice=getattr(args, "app_voice", None)))
     finally:
         session.close()
 

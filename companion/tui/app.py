@@ -113,14 +113,15 @@ class CompanionApp(App[None]):
 
     def __init__(self, *, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                  lang: str | None = None, session: Any = None, start: str = "start",
-                 mute: bool = False, voice: str = "auto") -> None:
+                 mute: bool = False, voice: str | None = None) -> None:
         super().__init__()
-        self.voice = voice  # --voice: "auto", "espeak" or a Piper voice's name
         if start not in STARTS:
             raise ValueError(f"start must be one of {', '.join(STARTS)}, not {start!r}")
         if session is None and start == "game":
             raise ValueError("start='game' needs a session")
         self.home = Path(home) if home is not None else default_home()
+        # --voice: "auto", "espeak" or a Piper voice's name; else the one picked last time (f5).
+        self.voice: str = voice or memory.remembered_voice(self.home) or "auto"
         self.seed = seed
         self.dice_rng = random.Random(seed)
         self.dice_history: list[RollRecord] = []
@@ -190,6 +191,7 @@ class CompanionApp(App[None]):
 
     def choose_voice(self, voice: str) -> None:
         """The start screen's pick: the narrator is made again with `voice` (in a worker)."""
+        memory.remember_voice(self.home, voice)
         if voice == self.voice:
             return
         self.voice = voice
@@ -451,7 +453,7 @@ class CompanionApp(App[None]):
 
 def create_app(*, narrator: Any = None, home: Path | str | None = None, seed: int | None = None,
                lang: str | None = None, session: Any = None, start: str = "start",
-               mute: bool = False, voice: str = "auto") -> CompanionApp:
+               mute: bool = False, voice: str | None = None) -> CompanionApp:
     """Build the app: the one factory for the console script and the tests.
 
     narrator: a narrator (or a speech backend to wrap, e.g. RecordingBackend);
@@ -464,7 +466,8 @@ def create_app(*, narrator: Any = None, home: Path | str | None = None, seed: in
         (implied by `session`).
     mute: start with the narrator muted (subtitles only; the m key unmutes).
     voice: "auto" (a Piper voice where the language has one, else espeak-ng), "espeak",
-        or a Piper voice's name (`companion voices` lists them).
+        or a Piper voice's name (`companion voices` lists them); default: the one picked
+        last time on the start screen, else auto.
     """
     return CompanionApp(narrator=narrator, home=home, seed=seed, lang=lang, session=session, start=start,
                         mute=mute, voice=voice)

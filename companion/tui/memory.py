@@ -68,6 +68,19 @@ def remember_lang(home: Path, lang: str) -> None:
         _save(home, data)
 
 
+def remembered_voice(home: Path) -> str | None:
+    """The voice picked last time on the start screen (f5), as `--voice` spells it."""
+    voice = _load(home).get("voice")
+    return voice if isinstance(voice, str) and 0 < len(voice) <= 120 else None
+
+
+def remember_voice(home: Path, voice: str) -> None:
+    data = _load(home)
+    if data.get("voice") != voice:
+        data["voice"] = voice
+        _save(home, data)
+
+
 def last_game(home: Path) -> str | None:
     game = _load(home).get("last_game")
     return game if isinstance(game, str) and 0 < len(game) <= 64 else None

@@ -62,7 +62,7 @@ async def test_the_start_screen_picks_a_voice_and_the_narrator_is_made_again(mon
         await settle(pilot, lambda: isinstance(app.screen, VoicePickScreen))
         shown = [str(app.screen.query_one("#voice-list").get_option_at_index(i).prompt)
                  for i in range(app.screen.query_one("#voice-list").option_count)]
-        assert shown[0].startswith("auto: una voz Piper") and shown[1].startswith("espeak: espeak-ng")
+        assert shown[0].startswith("auto: Piper si el idioma tiene voz") and shown[1].startswith("espeak: espeak-ng")
         await pilot.press("down", "enter")  # espeak
         await settle(pilot, lambda: len(made) == 2 and app.narrator is made[1])
         assert app.voice == "espeak" and made[1].voice == "espeak"
@@ -90,3 +90,14 @@ async def test_an_unknown_voice_is_told_once_and_the_default_speaks(tmp_path, mo
     made = narration._made_narrator(create, "es", lambda t: None, notices.append, "nobody")
     assert calls == ["nobody", "auto"] and made.voice == "auto"
     assert notices == ["No hay ninguna voz 'nobody'. Elige una de: auto, espeak."]
+
+
+async def test_the_voice_picked_is_remembered_and_the_flag_wins_over_it(monkeypatch, tmp_path):
+    made = recording_build(monkeypatch)
+    app = create_app(home=tmp_path, lang="en")
+    async with app.run_test() as pilot:
+        await settle(pilot, lambda: made)
+        app.choose_voice("espeak")
+        await settle(pilot, lambda: len(made) == 2)
+    assert create_app(home=tmp_path, lang="en").voice == "espeak"  # next time
+    assert create_app(home=tmp_path, lang="en", voice="auto").voice == "auto"  # --voice auto wins
