@@ -350,6 +350,8 @@ class CompanionApp(App[None]):
             return
         self.narrator.toggle_mute()
         muted = self.muted = bool(getattr(self.narrator, "muted", False))
+        if not muted:
+            self._render_ahead()  # skipped while muted
         if muted and not self.text_only:
             self._clear_cue()
         self.notify(ui("ui.speech.muted" if muted else "ui.speech.unmuted", self.lang), markup=False)
