@@ -9,12 +9,13 @@ by espeak-ng instead, and the table is told once (`take_notices`).
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from pathlib import Path
 
 from ..core.game import Line
 from ..core.language import load_pack
-from .backends import AudioBackend
+from .backends import AudioBackend, AudioHook, Utterance
 from .cache import SpeechCache
 from .errors import VoiceMissing
 from .piper_voices import BadVoice, PiperVoiceInfo
@@ -69,6 +70,60 @@ class PiperBackend(AudioBackend):
             except BadVoice as exc:
                 self._set_aside(info, lang, exc)
         return self._fallback(lang).render(text, lang, path, cancelled)
+
+    def speak(self, utterance: Utterance, on_audio: AudioHook | None = None) -> None:
+        """A line not rendered ahead is played a sentence at a time, each as soon as it is
+        rendered, while Piper renders the next: its first audio comes after one sentence."""
+        info = self.piper_voice(utterance.lang)
+        if (info is None or utterance.cancelled.is_set() or self.cached(utterance.text, utterance.lang) is not None
+                or self._await_ahead(utterance) is not None):
+            return super().speak(utterance, on_audio)
+        pack = load_pack(utterance.lang)
+        parts: queue.Queue[Path | BaseException | None] = queue.Queue()
+        producer = threading.Thread(target=self._render_parts, name="companion-piper-line", daemon=True,
+                                    args=(info, utterance, pack.rate, pack.volume, parts))
+        producer.start()
+        while True:
+            try:
+                part = parts.get(timeout=0.02)
+            except queue.Empty:
+                if utterance.cancelled.is_set():
+                    return  # the producer stops after the sentence it is on; close() sweeps its file
+                continue
+            if part is None:
+                return
+            if isinstance(part, BadVoice):  # the voice failed before a sound: espeak-ng says it all
+                self._set_aside(info, utterance.lang, part)
+                return super().speak(utterance, on_audio)
+            if isinstance(part, BaseException):
+                raise part
+            try:
+                if utterance.cancelled.is_set():
+                    return
+                if on_audio is not None:
+                    on_audio(part)
+                self.player.play(part, utterance.cancelled)
+            finally:
+                part.unlink(missing_ok=True)
+
+    def _render_parts(self, info: PiperVoiceInfo, utterance: Utterance, rate: int, volume: float,
+                      parts: queue.Queue) -> None:
+        from .piper_engine import sentences, write_wav
+
+        said = 0
+        try:
+            for sample_rate, samples in sentences(info.model, utterance.text, rate, volume, utterance.cancelled):
+                path = self._workdir() / f"line-{next(self._count)}.wav"
+                write_wav(path, sample_rate, samples)
+                parts.put(path)
+                said += 1
+        except BadVoice as exc:
+            parts.put(exc if said == 0 else None)
+            return
+        except BaseException as exc:  # the speaking thread raises it, as a render error would be
+            parts.put(exc)
+            return
+        parts.put(None)
 
     def _set_aside(self, info: PiperVoiceInfo, lang: str, exc: BadVoice) -> None:
         log.info("Piper voice %s set aside: %s", info.name, exc)

@@ -81,6 +81,32 @@ def synthesize(voice: Any, text: str, rate_factor: float, volume: float,
     return b"".join(parts)
 
 
+def write_wav(path: Path, rate: int, samples: bytes) -> None:
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(samples)
+
+
+def sentences(model: Path, text: str, rate: int, volume: float, cancelled: threading.Event | None = None):
+    """(sample rate, 16-bit samples) of each sentence of `text`, as soon as it is rendered."""
+    from piper import SynthesisConfig
+
+    voice = load_voice(model)
+    scale = voice.config.length_scale if getattr(voice.config, "length_scale", None) else 1.0
+    config = SynthesisConfig(length_scale=scale / max(0.25, rate / BASE_RATE), volume=volume)
+    chunks = iter(voice.synthesize(text, syn_config=config))
+    while not (cancelled is not None and cancelled.is_set()):
+        try:
+            chunk = next(chunks)
+        except StopIteration:
+            return
+        except Exception as exc:  # a model that loads but cannot run
+            raise BadVoice(Line("error.speech.voice_damaged", {"path": str(model), "problem": _short(exc)})) from None
+        yield int(voice.config.sample_rate), chunk.audio_int16_bytes
+
+
 def render_piper(model: Path, text: str, rate: int, volume: float, path: Path,
                  cancelled: threading.Event | None = None) -> bool:
     """Write `text` spoken by the voice `model` to the WAV `path`; False if cancelled."""
@@ -88,9 +114,5 @@ def render_piper(model: Path, text: str, rate: int, volume: float, path: Path,
     samples = synthesize(voice, text, rate / BASE_RATE, volume, cancelled)
     if not samples:
         return False
-    with wave.open(str(path), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(int(voice.config.sample_rate))
-        out.writeframes(samples)
+    write_wav(path, int(voice.config.sample_rate), samples)
     return True

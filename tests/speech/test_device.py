@@ -107,7 +107,7 @@ async def test_a_tui_session_plays_the_night_call_through_the_default_device(als
     assert heard["engine"] in engines
     call = render(Line("gauekos.call.lamia.wake"), lang)
     assert call in heard["said"]
-    assert len(heard["seconds"]) == len(heard["said"])  # every line said was played
+    assert len(heard["seconds"]) >= len(heard["said"])  # every line said was played (Piper: by sentences)
     stats = raw_stat(alsa_to_file)
     expected = sum(heard["seconds"])
     # What reached the device is those WAVs, whole, and the call's chime (each play padded to a period).
