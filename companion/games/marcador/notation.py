@@ -86,16 +86,19 @@ def signed(word: str) -> bool:
     return word[:1] in "+-=" and len(word) > 1
 
 
-def find_player(players: list[str], words: list[str], raw: str) -> int:
-    """The seat (from 0) the words name: a name (case and accents do not matter) or a seat
-    number; else a refusal with the closest names."""
-    typed = " ".join(words)
-    folded = [fold(p) for p in players]
-    if typed in folded:
-        return folded.index(typed)
+def find_player(players: list[str], typed: str, raw: str) -> int:
+    """The seat (from 0) `typed` names: a name as written, then regardless of case, then of
+    accents too (two names may differ only by an accent), then a seat number; else a refusal
+    with the closest names."""
+    typed = " ".join(typed.split())
+    for same in (lambda n: n, str.casefold, fold):
+        shown_names = [same(p) for p in players]
+        if same(typed) in shown_names:
+            return shown_names.index(same(typed))
     if typed.isdigit() and len(typed) <= 3 and 1 <= int(typed) <= len(players):
         return int(typed) - 1
-    near = difflib.get_close_matches(typed, folded, n=3, cutoff=0.5)
+    folded = [fold(p) for p in players]
+    near = difflib.get_close_matches(fold(typed), folded, n=3, cutoff=0.5)
     if near:
         names = ", ".join(players[folded.index(n)] for n in near)
         raise InvalidActionError(Line(f"{G}.error.who_near", {"name": shown(typed, 24), "names": names}), text=raw)
@@ -112,30 +115,35 @@ def points(word: str, raw: str) -> tuple[int, bool]:
 
 def parse(players: list[str], text: str) -> object:
     words = WORDS.split(text)
+    raw = text.split()  # names are matched as typed (a name may be all accents, or differ by one)
     found = WORDS.phrase(words)
     if found is not None:
         return found
-    verb = WORDS.verb(words[0])
-    if verb == "roll" and fold(" ".join(words[:-1])) not in [fold(p) for p in players]:
+    named = len(raw) >= 2 and _is_player(players, " ".join(raw[:-1]))
+    verb = WORDS.verb(words[0]) if words else None
+    if verb == "roll" and not named:
         if len(words) != 2:
             raise WORDS.shape(text, "roll 3d6")
-        spec = parse_dice(words[1])
-        return Roll(str(spec))
-    if verb == "start":
-        if len(words) < 2:
+        return Roll(str(parse_dice(words[1])))
+    if verb == "start" and not named:
+        if len(raw) < 2:
             raise WORDS.shape(text, "start NAME")
-        seat = find_player(players, words[1:], text)
+        seat = find_player(players, " ".join(raw[1:]), text)
         return Start(seat, players[seat])
-    if verb == "round" and len(words) > 1 and all(_numeric(w) for w in words[1:]) and not (
-            len(words) == 2 and signed(words[1]) and fold(words[0]) in [fold(p) for p in players]):
+    if verb == "round" and not named and len(words) > 1 and all(_numeric(w) for w in words[1:]):
         return Round(tuple(number(w[1:] if w.startswith("+") else w, text) for w in words[1:]))
-    if len(words) >= 2 and (_numeric(words[-1]) or signed(words[-1])):
-        seat = find_player(players, words[:-1], text)
-        value, is_set = points(words[-1], text)
+    if len(raw) >= 2 and (_numeric(raw[-1]) or signed(raw[-1])):
+        seat = find_player(players, " ".join(raw[:-1]), text)
+        value, is_set = points(raw[-1], text)
         return Score(seat, players[seat], value, is_set)
-    if len(words) == 1 and fold(words[0]) in [fold(p) for p in players]:
+    if _is_player(players, text):
         raise WORDS.shape(text, "NAME +N")
     raise WORDS.unknown(text, words)
+
+
+def _is_player(players: list[str], typed: str) -> bool:
+    typed = " ".join(typed.split())
+    return any(typed == p or typed.casefold() == p.casefold() or fold(typed) == fold(p) for p in players)
 
 
 def _numeric(word: str) -> bool:

@@ -16,6 +16,7 @@ brings the total to 12. Notation in notation.py; every word under `marcador.` in
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from companion.core.game import Event, Line, Option, Outcome
@@ -140,6 +141,8 @@ class PlayStep(Step):
 
 
 START, PLAY = StartStep(), PlayStep()
+_VERB_SHAPES = (re.compile(r"^round( -?\d+)+$"), re.compile(r"^roll \S+$"),
+                re.compile(r"^start (?!.*\s[+=-]?\d+$).+$"))
 
 
 class Marcador(StepGame):
@@ -179,6 +182,16 @@ class Marcador(StepGame):
         self.ended: str | None = None  # "rounds", "target" or "ended"
 
     # -- notation ------------------------------------------------------------
+
+    @classmethod
+    def spelled(cls, notation: str, lang: str) -> str:
+        """The table's words for the game's own verbs only: a score line starts with a name,
+        which stays as typed even when it begins like a verb (`round robin +4`)."""
+        text = str(notation)
+        head = text.split(" @ ")[0]
+        if head in WORDS.phrase_of or any(shape.match(head) for shape in _VERB_SHAPES):
+            return WORDS.spelled(text, lang)
+        return text
 
     def parse(self, text: str) -> Any:
         return parse(self.players, text)

@@ -208,6 +208,10 @@ def panel_lines(game: str, state: Mapping[str, Any], options: Mapping[str, Any],
         from .board import kaiju_lines
 
         return kaiju_lines(game, state, options, lang)
+    if game == "marcador":  # the sheet and the chart, drawn as on the game master's screen
+        from ..games.marcador.drawing import table_lines
+
+        return table_lines(state, options, lang)
     draw = PANELS.get(game)
     if draw is None:
         return generic(game, state, lang)
