@@ -33,7 +33,7 @@ def _cut(name: str, width: int) -> str:
 
 def rounds_shown(rounds: int, width: int, name_width: int, column: int, first: int | None = None) -> range:
     """The round columns that fit in `width` (the latest ones unless `first` scrolls back)."""
-    room = max(1, (width - name_width - 16) // column)  # 4 marks before the name, 12 after the rounds
+    room = max(1, (width - name_width - 17) // column)  # 4 marks and a space around the name, 12 after
     if first is None or first + room > rounds:
         first = max(0, rounds - room)
     return range(max(0, first), min(rounds, max(0, first) + room))
@@ -49,7 +49,7 @@ def scoreboard(state: Mapping[str, Any], width: int, lang: str, first: int | Non
     played = len(next(iter(by_round.values()), [])) if by_round else 0
     rounds = max(played, state.get("rounds") or 0)
     widest = max([len(str(v)) for line in by_round.values() for v in line] + [len(str(rounds)) + 1, 2])
-    column = widest + 2
+    column = widest + 1
     name_width = min(NAME_MAX, max([len(p) for p in players] + [4]))
     shown = rounds_shown(rounds, width, name_width, column, first)
     current = state.get("round")
@@ -57,10 +57,10 @@ def scoreboard(state: Mapping[str, Any], width: int, lang: str, first: int | Non
     total_word = ui("ui.marcador.total", lang)[:6]
     rank_word = ui("ui.marcador.rank", lang)[:4]
     more = ("‹", "bold $accent") if shown.start > 0 else (" ", "")
-    head: list[Any] = [more, " " * (name_width + 3)]
+    head: list[Any] = [more, " " * (name_width + 4)]
     for r in shown:
         style = "bold reverse" if r + 1 == current and not over else "bold" if r < played else "dim"
-        head.append((f"{ui('ui.marcador.round_short', lang, n=r + 1):>{column - 1}}", style))
+        head.append((f"{ui('ui.marcador.round_short', lang, n=r + 1):>{widest}}", style))
         head.append(" ")
     head += [("›" if shown.stop < rounds else "│", "bold $accent" if shown.stop < rounds else "dim"),
              (f"{total_word:>6} ", "bold"), (f"{rank_word:>4}", "bold")]
@@ -70,14 +70,14 @@ def scoreboard(state: Mapping[str, Any], width: int, lang: str, first: int | Non
         turn = name == state.get("turn")
         mark = (LEADER, "bold $warning") if name in leaders else (" ", "")
         row: list[Any] = [((TURN if turn else " "), "bold $accent"), (marker(seat), f"bold {colour(seat)}"), mark,
-                          " ", (f"{_cut(name, name_width):<{name_width}}", "bold reverse" if turn else "bold")]
+                          " ", (f"{_cut(name, name_width):<{name_width}}", "bold reverse" if turn else "bold"), " "]
         points = by_round.get(name, [])
         for r in shown:
             if r < len(points):
                 value = points[r]
-                row.append((f"{value:>{column - 1}} ", "dim" if value == 0 and r + 1 != current else ""))
+                row.append((f"{value:>{widest}} ", "dim" if value == 0 and r + 1 != current else ""))
             else:
-                row.append((f"{'·':>{column - 1}} ", "dim"))
+                row.append((f"{'·':>{widest}} ", "dim"))
         total = (state.get("totals") or {}).get(name, 0)
         rank = (state.get("ranks") or {}).get(name, 0)
         row += [("│", "dim"), (f"{total:>6} ", "bold"), (f"{rank:>3}.", "bold $warning" if rank == 1 else "")]
@@ -97,6 +97,10 @@ def running_totals(state: Mapping[str, Any]) -> list[list[int]]:
     return out
 
 
+def has_points(state: Mapping[str, Any]) -> bool:
+    return any(any(line) for line in (state.get("by_round") or {}).values())
+
+
 def chart(state: Mapping[str, Any], width: int, height: int, lang: str) -> Content:
     """Each player's running total over the rounds as a line of their colour and number,
     with the scale on the left and a legend below: where the game stands, at a glance."""
@@ -104,6 +108,8 @@ def chart(state: Mapping[str, Any], width: int, height: int, lang: str) -> Conte
     players = state.get("players") or []
     if not series or height < 4:
         return Content("")
+    if not has_points(state):
+        return Content.styled(ui("ui.marcador.chart_empty", lang), "dim")
     legend = Content("  ").join(Content.assemble((marker(s), f"bold {colour(s)}"), f" {_cut(n, 10)}")
                                 for s, n in enumerate(players))
     legend_rows = max(1, -(-legend.cell_length // max(1, width)))
@@ -163,6 +169,6 @@ def table_lines(state: Mapping[str, Any], options: Mapping[str, Any], lang: str,
     top = say(Line("marcador.describe.head", {"round": head, "player": turn}) if turn else
               Line("marcador.describe.head_over", {"round": head}), lang)
     lines = [Content.styled(top, "bold $accent"), *scoreboard(state, width, lang).split("\n")]
-    if state.get("by_round") and any(state["by_round"].values()):
+    if has_points(state):
         lines += [Content(""), *chart(state, width, 10, lang).split("\n")]
     return lines

@@ -29,13 +29,23 @@ from ...log import EventLog
 from ...publish import timer as live_timer
 from ...widgets import NotationInput, put
 from . import entry
-from .drawing import chart, scoreboard
+from .drawing import chart, has_points, scoreboard
 from .timer import BigClock, Countdown, clock
 
 HERE = Path(__file__).parent
 G = "marcador"
 UI = f"ui.{G}"
 CHART_MIN = 6  # rows a chart needs to say anything
+
+
+class SheetPanel(Vertical):
+    """The left panel; when its size changes (the notation line opened or closed, the
+    window resized), the sheet and the chart are laid out again for the room they have."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, MarcadorScreen):
+            screen.call_after_refresh(screen.refresh_view)
 
 
 class MarcadorScreen(GameScreen):
@@ -68,7 +78,7 @@ class MarcadorScreen(GameScreen):
     # -- layout ----------------------------------------------------------------
 
     def compose_table(self) -> ComposeResult:
-        with Vertical(id="mc-left"):
+        with SheetPanel(id="mc-left"):
             with VerticalScroll(id="mc-sheet"):
                 yield Static(id="mc-board", markup=False)
             yield Static(id="mc-chart", markup=False)
@@ -83,9 +93,6 @@ class MarcadorScreen(GameScreen):
         if self.game.settings["timer"] and self.second is not None:
             self.set_interval(self.second, self.tick)
         self.call_after_refresh(self.refresh_view)  # the panels know their size once laid out
-
-    def on_resize(self) -> None:
-        self.call_after_refresh(self.refresh_view)
 
     # -- data down -------------------------------------------------------------
 
@@ -102,8 +109,8 @@ class MarcadorScreen(GameScreen):
         width = max(20, (left.content_size.width or 52) - (rows > room))  # a scrollbar's room when it shows
         below = room - rows  # a chart under the sheet where it leaves room
         sheet.display = not self.charting
-        drawn.display = self.charting or below >= CHART_MIN
-        sheet.styles.height = "1fr" if self.charting or below < CHART_MIN else rows
+        drawn.display = self.charting or (below >= CHART_MIN and has_points(state))
+        sheet.styles.height = rows if drawn.display and not self.charting else "1fr"
         height = room if self.charting else below
         if drawn.display:
             drawn.styles.height = height
@@ -116,7 +123,7 @@ class MarcadorScreen(GameScreen):
     def _follow_turn(self, view: View) -> None:
         """A new turn starts a new countdown; the end of the game stops it."""
         total = self.game.settings["timer"]
-        if not total or view.outcome is not None:
+        if not total or view.outcome is not None or view.prompt.step != "play":
             self.countdown = None
             return
         token = view.public.get("turns")
