@@ -42,9 +42,9 @@ def sheet_rows(state: Mapping[str, Any], lang: str) -> list[list[Any]]:
     players = state["players"]
     by_round, totals, ranks = state["by_round"], state["totals"], state["ranks"]
     rounds = max((len(v) for v in by_round.values()), default=0)
-    header = [render(Line("cli.export.player"), lang),
-              *(render(Line("cli.export.round", {"n": n}), lang) for n in range(1, rounds + 1)),
-              render(Line("cli.export.total"), lang), render(Line("cli.export.rank"), lang)]
+    header = [render(Line("marcador.export.player"), lang),
+              *(render(Line("marcador.export.round", {"n": n}), lang) for n in range(1, rounds + 1)),
+              render(Line("marcador.export.total"), lang), render(Line("marcador.export.rank"), lang)]
     rows: list[list[Any]] = [header]
     for name in players:
         points = list(by_round.get(name, []))
@@ -66,7 +66,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         lang = args.lang or session.lang
         state = session.game.public_state()
         if not all(key in state for key in ("players", "by_round", "totals", "ranks")):
-            raise CompanionError(Line("cli.export.no_sheet", {"game": Line(f"game.{session.game.name}.title")}))
+            raise CompanionError(Line("marcador.export.no_sheet", {"game": Line(f"game.{session.game.name}.title")}))
         text = as_csv(sheet_rows(state, lang))
     finally:
         session.close()
@@ -76,7 +76,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 0
     path = Path(args.out)
     if path.exists() and not args.force:
-        raise CompanionError(Line("cli.export.exists", {"path": str(path)}))
+        raise CompanionError(Line("marcador.export.exists", {"path": str(path)}))
     partial = path.with_name(path.name + ".part")
     try:  # the whole sheet, or nothing: written aside, then moved into place
         with open(partial, "w", encoding="utf-8", newline="") as handle:
@@ -86,6 +86,6 @@ def cmd_export(args: argparse.Namespace) -> int:
         os.replace(partial, path)
     except OSError as exc:
         partial.unlink(missing_ok=True)
-        raise CompanionError(Line("cli.export.cannot_write", {"path": str(path), "why": exc.strerror or str(exc)}))
-    _print(render(Line("cli.export.written", {"path": str(path), "rows": len(state["players"])}), lang))
+        raise CompanionError(Line("marcador.export.cannot_write", {"path": str(path), "why": exc.strerror or str(exc)}))
+    _print(render(Line("marcador.export.written", {"path": str(path), "rows": len(state["players"])}), lang))
     return 0
