@@ -122,7 +122,7 @@ def chart(state: Mapping[str, Any], width: int, height: int, lang: str) -> Conte
     plot_width = max(4, width - label_width - 1)
     points = len(series[0])
     planned = max(points, (state.get("rounds") or 0) + 1)  # a game of 8 rounds is drawn 8 wide from the start
-    step = max(1, min(8, (plot_width - 1) // max(1, planned - 1))) if planned > 1 else 1
+    step = max(1, min(16, (plot_width - 1) // max(1, planned - 1))) if planned > 1 else 1
     first = max(0, points - (plot_width - 1) // step - 1)  # the latest rounds when they do not all fit
     grid: list[list[tuple[str, str]]] = [[(" ", "")] * plot_width for _ in range(rows)]
 

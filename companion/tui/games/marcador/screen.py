@@ -89,7 +89,7 @@ class MarcadorScreen(GameScreen):
             yield EventLog(id="log")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        """(Textual runs the frame's own `on_mount` too: each class's handler along the MRO.)"""
         if self.game.settings["timer"] and self.second is not None:
             self.set_interval(self.second, self.tick)
         self.call_after_refresh(self.refresh_view)  # the panels know their size once laid out
