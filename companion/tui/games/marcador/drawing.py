@@ -155,9 +155,10 @@ def chart(state: Mapping[str, Any], width: int, height: int, lang: str) -> Conte
     return Content("\n").join(lines)
 
 
-def table_lines(state: Mapping[str, Any], options: Mapping[str, Any], lang: str, width: int = 64) -> list[Content]:
+def table_lines(state: Mapping[str, Any], options: Mapping[str, Any], lang: str, width: int = 44) -> list[Content]:
     """The table view's panel (companion/tui/table/games.py): the round and whose turn, the
     sheet, and the chart below it; all from the public state."""
+    width = max(24, width)
     from companion.core.game import Line
 
     from ...i18n import say
