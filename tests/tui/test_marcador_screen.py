@@ -151,3 +151,18 @@ def test_the_sheet_fits_a_phone_and_a_tv(width):
     assert all(row.rstrip().endswith(f"{rank}.") for row, rank in zip(board[1:], (2, 3, 4, 1)))
     text = "\n".join(c.plain for c in panel_lines("marcador", state, session.game.settings, "es"))
     assert "Di" in text and "77" in text  # the table view shows the same sheet
+
+
+async def test_twenty_players_scroll_and_a_two_digit_seat_scores(make_app, home):
+    names = [f"Jugador {n}" for n in range(1, 21)]
+    session = new(home, players=names, rounds=3)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("1", "2", "space", "7", "enter")
+        await pilot.pause()
+        assert [p.entry.notation for p in session.played] == ["Jugador 12 +7"]
+        board = app.screen.query_one("#mc-board").content.plain.split("\n")
+        assert len(board) == 21 and "Jugador 20" in board[-1]  # every player, the sheet scrolls
+        assert not app.screen.query_one("#mc-chart").display  # no room for the chart under 20 rows
+        session.close()
