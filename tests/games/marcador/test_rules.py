@@ -68,7 +68,7 @@ def test_turns_pass_and_the_round_ends_when_the_turn_comes_back():
 def test_the_game_ends_at_the_round_limit_with_a_shared_first_place():
     s = new(("Ana", "Bo", "Cy"), rounds=1)
     out = said(s, "ronda 4 4 1")
-    assert "1.º empatados, Ana y Bo, con 4." in out
+    assert "Puesto 1, con empate: Ana y Bo, con 4." in out
     assert s.outcome().winners == ("Ana", "Bo") and s.outcome().termination == "rounds"
     with pytest.raises(ActionError):
         s.act("Ana +1")
