@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, strategies as st
 
 from companion.core.session import Session
 from companion.tui.games.marcador import MarcadorScreen
@@ -45,6 +46,18 @@ def test_keyed_entry_reads_the_seat_then_the_points():
     many = [f"P{n}" for n in range(1, 13)]
     assert entry.notation("125", many) is None  # more than nine seats: the seat needs an end
     assert entry.notation("12 5", many) == "P12 +5"
+
+
+@given(players=st.integers(1, 20), data=st.data())
+def test_a_keyed_entry_plays_what_it_shows(players, data):
+    """Whatever seat and points are keyed (with a space or a sign), the entry reads them back."""
+    names = [f"P{n}" for n in range(1, players + 1)]
+    seat = data.draw(st.integers(1, players))
+    sign = data.draw(st.sampled_from(["", "+", "-", "="]))
+    points = data.draw(st.integers(0, 9999))
+    typed = f"{seat}{' ' if sign in ('', '+') else ''}{sign}{points}"
+    expected = {"": "+", "+": "+", "-": "-", "=": "="}[sign]
+    assert entry.notation(typed, names) == f"P{seat} {expected}{points}"
 
 
 async def test_points_are_entered_by_keys_and_saved(make_app, home):
