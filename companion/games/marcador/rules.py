@@ -19,6 +19,7 @@ import random
 import re
 from typing import Any
 
+from companion.core.dice import parse_dice
 from companion.core.game import Event, Line, Option, Outcome
 from companion.core.lines import joined
 from companion.core.steps import Offer, Step, StepGame
@@ -128,7 +129,7 @@ class PlayStep(Step):
         if isinstance(action, Roll):
             faces = chance.roll(action.dice)
             return [event("rolled", dice=action.dice, faces=" ".join(map(str, faces)),
-                          total=sum(faces))]
+                          total=sum(faces) + parse_dice(action.dice).modifier)]
         if action == NEXT:
             return g.next_turn()
         if action == END_ROUND:
