@@ -395,7 +395,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 # parser without `say` and `voices`, so a headless `show` or `act` never imports it.
 # Commands with no save to take a language from: without --lang, the remembered one.
 OWN_LANG = frozenset({"cmd_new", "cmd_roll", "cmd_games", "_boards", "run_say"})
-WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games", "boards", "table"})
+WITHOUT_SPEECH = frozenset({"new", "act", "show", "play", "roll", "games", "boards", "table", "export"})
 
 
 def _needs_speech(argv: Sequence[str]) -> bool:
@@ -504,6 +504,10 @@ def build_parser(speech: bool = True) -> argparse.ArgumentParser:
     from companion.cli_table import add_table_parser  # the table view's command lives in its own module
 
     add_table_parser(sub, langs)
+
+    from companion.cli_export import add_export_parser  # the score sheet's export, in its own module
+
+    add_export_parser(sub, langs)
 
     if speech:
         from companion.speech.cli import add_say_parser, add_voices_parser

@@ -16,7 +16,7 @@ from companion.tui.modals import KeysScreen, LeaveScreen
 from .conftest import SEED, screen_text
 
 GAMES = {"gauekos": 9, "halloween": 4, "18-fantasmas": 2, "alien-1979": 3, "kaijupoly": 3,
-         "rey-de-los-monstruos": 3, "dice-duel": 2}
+         "rey-de-los-monstruos": 3, "dice-duel": 2, "marcador": 4}
 
 
 def footer_keys(app) -> list[FooterKey]:

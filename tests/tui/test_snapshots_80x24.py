@@ -93,6 +93,8 @@ SCREENS: dict[str, tuple[Maker, dict[str, Any], Callable[[Pilot], Awaitable[None
     "kaijupoly-bank": (lambda home, lang: journal("kaijupoly", 40, home, lang), {}, keys("b")),
     "kaijupoly-log": (lambda home, lang: journal("kaijupoly", 40, home, lang), {}, keys("l")),
     "rey-de-los-monstruos": (lambda home, lang: journal("rey-de-los-monstruos", 5, home, lang), {}, still),
+    "marcador": (lambda home, lang: journal("marcador", 11, home, lang), {}, keys("2", "space", "8")),
+    "marcador-chart": (lambda home, lang: journal("marcador", 14, home, lang), {}, keys("g")),
 }
 
 

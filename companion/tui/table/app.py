@@ -220,7 +220,8 @@ class TableApp(App[None]):
         now = self.query_one("#t-now", Static)
         now.set_class(seen.view.outcome is not None, "-over")
         put(now, now_content(seen, lang))
-        lines = panel_lines(seen.view.game, seen.view.state, seen.options, lang)
+        width = max(0, self.query_one("#t-game").content_size.width - 1) if self.board is None else 0  # a scrollbar's room
+        lines = panel_lines(seen.view.game, seen.view.state, seen.options, lang, width=width or 44)
         log = log_lines(seen, lang)
         if self.board is not None:
             self.query_one("#t-ring").show(cells(seen.view.game, seen.view.state, self.board), False)

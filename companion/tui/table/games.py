@@ -202,12 +202,18 @@ PANELS: dict[str, Callable[[Mapping[str, Any], Mapping[str, Any], str], Lines]] 
 }
 
 
-def panel_lines(game: str, state: Mapping[str, Any], options: Mapping[str, Any], lang: str) -> Lines:
-    """The game's panel (a game without one of its own: every public entry, labelled)."""
+def panel_lines(game: str, state: Mapping[str, Any], options: Mapping[str, Any], lang: str,
+                width: int = 44) -> Lines:
+    """The game's panel (a game without one of its own: every public entry, labelled);
+    `width` is the panel's, for a game that draws to fit (Marcador's sheet and chart)."""
     if game in ("kaijupoly", "rey-de-los-monstruos"):
         from .board import kaiju_lines
 
         return kaiju_lines(game, state, options, lang)
+    if game == "marcador":  # the sheet and the chart, drawn as on the game master's screen
+        from ..games.marcador.drawing import table_lines
+
+        return table_lines(state, options, lang, width)
     draw = PANELS.get(game)
     if draw is None:
         return generic(game, state, lang)
