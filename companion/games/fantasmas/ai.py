@@ -81,8 +81,6 @@ NODES_PER_SECOND = 100_000
 SAFETY = 2.0  # the wall-clock stop: this many times the budget (plus 0.25 s)
 
 PHASES = ("place", "play", "put", "over")
-
-
 Action = tuple
 
 
@@ -269,7 +267,7 @@ def choose_model(cas: Castle, s: list[int], *, seed: int, budget: float = 1.0, n
     soft = LEVELS[level]
     if soft is not None:
         info = sample(cas, s, moves, soft, rng)
-        return {**info, "action": to_action(info["move"])}
+        return {"action": to_action(info.pop("move")), **info}
     limit = nodes if nodes is not None else max(1, int(NODES_PER_SECOND * budget))
     deadline = time.perf_counter() + SAFETY * budget + 0.25
     move, score, depth, used = search(s, cas, moves, limit, deadline)
