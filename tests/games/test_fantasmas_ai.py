@@ -242,6 +242,95 @@ def test_greedy_escapes_then_fights_and_random_is_legal():
     assert ai.random_player(pos, random.Random(0)) in ai.legal_actions(pos)
 
 
+# -- the levels ------------------------------------------------------------------------
+
+
+def midgame(picks: int, seed: int) -> dict:
+    pos = ai.new_position()
+    rng = random.Random(seed)
+    for _ in range(picks):
+        if pos["phase"] == "over":
+            break
+        pos = ai.apply(pos, ai.greedy_player(pos, rng))
+    return pos
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 60), st.integers(0, 10_000), st.sampled_from(["easy", "normal"]), st.integers(0, 2**31))
+def test_a_softer_level_plays_a_legal_move_that_the_seed_alone_decides(picks, game_seed, level, seed):
+    """Reproducible from the save: the same position, seed and level give the same move."""
+    pos = midgame(picks, game_seed)
+    if pos["phase"] == "over":
+        return
+    first = ai.choose(pos, seed=seed, level=level)
+    assert first in ai.legal_actions(pos)
+    assert ai.choose(pos, seed=seed, level=level, budget=5.0) == first  # no budget, no clock in it
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_takes_a_winning_escape(level):
+    pos = position({24: "AB", 10: "AR", 9: "AY", 11: "BY", 12: "BB"}, facing={"B": 1},
+                   escaped=[{"R": 1, "Y": 1, "B": 0}, {"R": 1, "Y": 1, "B": 0}])
+    for seed in range(5):
+        assert ai.choose(pos, seed=seed, nodes=2000, level=level) == ("step", 24, 23)
+
+
+def test_easy_varies_its_moves_and_normal_sees_the_reply_easy_may_miss():
+    # B's blues on 16 and 20; taking the blue on 20 turns the blue portal so that
+    # B's blue 16 -> 17 wins at once. Normal (two plies) never takes it.
+    pos = position({21: "AR", 16: "BB", 20: "BB", 0: "AY", 4: "AR"}, facing={"B": 3},
+                   escaped=[zero(), {"R": 1, "Y": 1, "B": 0}])
+    assert all(ai.choose(pos, seed=seed, level="normal") != ("step", 21, 20) for seed in range(20))
+    start = midgame(24, 5)
+    assert len({ai.choose(start, seed=seed, level="easy") for seed in range(20)}) >= 3
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        ai.choose(ai.new_position(), seed=0, level="expert")
+
+
+def test_easy_beats_the_random_player_in_a_fixed_game():
+    """A cheap sanity check with fixed seeds; the win rates are the bench's (scripts/bench_fantasmas.py)."""
+    won = 0
+    for seed in range(4):
+        pos, rng, me = ai.new_position(), random.Random(seed), seed % 2
+        while pos["phase"] != "over":
+            mine = pos["to_act"] == me
+            pos = ai.apply(pos, ai.choose(pos, seed=seed, level="easy") if mine else ai.random_player(pos, rng))
+        won += pos["winner"] == me
+    assert won >= 3
+
+
+def test_the_level_is_an_option_saved_with_the_game_and_said_in_the_tables_words(tmp_path, capsys):
+    from companion.cli import main
+    from companion.core.errors import SetupError
+    from companion.core.language import explain, render
+    from companion.core.lines import Line
+    from companion.core.registry import find_game
+    from companion.core.session import Session
+
+    game = find_game("fantasmas")
+    assert game.check_options({})["app_level"] == "normal"
+    with pytest.raises(SetupError) as refused:
+        game.check_options({"app_level": "expert"})
+    assert "easy, normal, hard" in explain(refused.value, "es")
+    words = {lang: [render(Line(f"game.18-fantasmas.option.app_level.{v}"), lang) for v in ai.LEVELS]
+             for lang in ("es", "en", "eu")}
+    assert words == {"es": ["fácil", "normal", "difícil"], "en": ["easy", "normal", "hard"],
+                     "eu": ["erraza", "normala", "zaila"]}
+    save = tmp_path / "easy.toml"
+    assert main(["new", "fantasmas", "--players", "Ana", "--option", "opponent=app", "--option", "app_level=easy",
+                 "--save", str(save), "--lang", "es"]) == 0
+    assert 'app_level = "easy"' in save.read_text()
+    capsys.readouterr()
+    assert main(["show", str(save)]) == 0
+    assert "app_level=easy (fácil)" in capsys.readouterr().out
+    again = Session.load(save)
+    assert again.game.settings["app_level"] == "easy"
+    again.close()
+
+
 # -- random playouts: what never changes -----------------------------------------------
 
 

@@ -51,8 +51,8 @@ def fast_app(monkeypatch):
     """The app's thinking cut to a few hundred nodes (its moves stay deterministic)."""
     real = ai.choose
 
-    def quick(position, *, seed, budget=1.0, nodes=None):
-        return real(position, seed=seed, budget=budget, nodes=300)
+    def quick(position, *, seed, budget=1.0, nodes=None, level="hard"):
+        return real(position, seed=seed, budget=budget, nodes=300, level=level)
 
     monkeypatch.setattr(ai, "choose", quick)
 
@@ -193,6 +193,9 @@ async def test_the_start_screen_starts_a_game_against_the_app(make_app, home, fa
         await pilot.pause()
         app.screen.query_one("#option-opponent", Select).value = "app"
         app.screen.query_one("#option-app_side", Select).value = "a"
+        level = app.screen.query_one("#option-app_level", Select)
+        assert [str(label) for label, _ in level._options] == ["fácil", "normal", "difícil"]
+        level.value = "easy"
         players = app.screen.query_one("#players", Input)
         players.focus()
         await pilot.press(*"Ana", "enter")
@@ -201,6 +204,7 @@ async def test_the_start_screen_starts_a_game_against_the_app(make_app, home, fa
         assert isinstance(screen, FantasmasScreen)
         session = screen.session
         assert session.game.seat_is_app(0) and session.game.players[1] == "Ana"
+        assert session.game.settings["app_level"] == "easy" and 'app_level = "easy"' in session.path.read_text()
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert len(session.played) == 1 and screen.waiting is not None  # the app (A) placed its first

@@ -1,17 +1,28 @@
 """The computer opponent for 18 fantasmas, on the rules module's position dict.
 
-    choose(position, seed=..., budget=1.0, nodes=None) -> action
+    choose(position, seed=..., budget=1.0, nodes=None, level="hard") -> action
     random_player(position, rng) / greedy_player(position, rng) -> action
     legal_actions(position) -> [action]; apply(position, action) -> position
 
 Actions are tuples: ("place", colour, cell), ("step", from, to) (move, fight
 or mirror jump), ("release", colour), ("put", cell), ("pass",).
 
-`choose` runs an iterative-deepening alpha-beta search (`ai_search`) over a
-compact model (`ai_model`). The game has no dice and nothing hidden, so a
-plain minimax search fits; it is bounded by a node count, so the answer
-depends only on (position, seed, nodes); the wall clock is only a safety
-stop. The seed orders equally good moves.
+`choose` plays at a level. "hard" runs an iterative-deepening alpha-beta
+search (`ai_search`) over a compact model (`ai_model`). The game has no dice
+and nothing hidden, so a plain minimax search fits; it is bounded by a node
+count, so the answer depends only on (position, seed, nodes); the wall clock
+is only a safety stop. The seed orders equally good moves.
+
+"normal" and "easy" are opponents a family can beat, not random ones (the
+mistakes a person makes): each turn they notice only some of their ghosts
+(`Level.attention`), value the moves of those with a shallow fixed-depth
+search, weigh a ghost getting out more than the evaluation does (people see
+that at once), and draw one with softmax weights exp((value - best) /
+temperature), the value in turns. Good moves stay the likeliest; near-equal
+ones are mixed; a threat beyond the horizon or from an unnoticed corner is
+overlooked. "easy" looks one move ahead (its own move, then the evaluation);
+"normal" also sees the reply. Both always play a winning move. Their answer
+depends only on (position, seed, level): fixed depth, no clock.
 
 The dict this module returns (`apply`) is the rules module's `position()`
 (Fantasmas.position) plus "winner" (0, 1 or None) once the phase is "over".
@@ -61,6 +72,7 @@ from .ai_model import (
     settle,
 )
 from .ai_model import apply as model_apply
+from .ai_levels import LEVELS, Level, sample  # noqa: F401 (Level: for the bench's tuning)
 from .ai_search import search
 
 # Nodes searched per second of budget, measured on the project's reference
@@ -228,24 +240,34 @@ def winner(position: dict) -> int | None:
 # -- players -----------------------------------------------------------------------
 
 
-def choose(position: dict, *, seed: int, budget: float = 1.0, nodes: int | None = None) -> Action:
-    """The computer's action for position["to_act"]."""
-    return choose_info(position, seed=seed, budget=budget, nodes=nodes)["action"]
+def choose(position: dict, *, seed: int, budget: float = 1.0, nodes: int | None = None,
+           level: str = "hard") -> Action:
+    """The computer's action for position["to_act"], at `level` (a key of LEVELS)."""
+    return choose_info(position, seed=seed, budget=budget, nodes=nodes, level=level)["action"]
 
 
-def choose_info(position: dict, *, seed: int, budget: float = 1.0, nodes: int | None = None) -> dict:
+def choose_info(position: dict, *, seed: int, budget: float = 1.0, nodes: int | None = None,
+                level: str = "hard") -> dict:
     """`choose`, with the search's figures: action, score, depth, nodes."""
     cas, s = to_model(position)
-    return choose_model(cas, s, seed=seed, budget=budget, nodes=nodes)
+    return choose_model(cas, s, seed=seed, budget=budget, nodes=nodes, level=level)
 
 
-def choose_model(cas: Castle, s: list[int], *, seed: int, budget: float = 1.0, nodes: int | None = None) -> dict:
+def choose_model(cas: Castle, s: list[int], *, seed: int, budget: float = 1.0, nodes: int | None = None,
+                 level: str = "hard") -> dict:
+    if level not in LEVELS:
+        raise _not_an_action(("level", level))
     moves = legal(s, cas)
     if not moves:
         raise _not_an_action("over")
     if len(moves) == 1:
         return {"action": to_action(moves[0]), "score": 0.0, "depth": 0, "nodes": 0}
-    random.Random(seed).shuffle(moves)
+    rng = random.Random(seed)
+    rng.shuffle(moves)
+    soft = LEVELS[level]
+    if soft is not None:
+        info = sample(cas, s, moves, soft, rng)
+        return {"action": to_action(info.pop("move")), **info}
     limit = nodes if nodes is not None else max(1, int(NODES_PER_SECOND * budget))
     deadline = time.perf_counter() + SAFETY * budget + 0.25
     move, score, depth, used = search(s, cas, moves, limit, deadline)

@@ -304,6 +304,36 @@ class Searcher:
         return best_move, best_score, done
 
 
+def move_values(s: list[int], cas: Castle, moves: list[int], depth: int, window: float, node_limit: int,
+                deadline: float) -> tuple[dict[int, float], int]:
+    """Each root move's value for s[TO] at a fixed depth (the softer levels sample from
+    these): exact within `window` below the best found so far; a worse move gets an
+    upper bound, which is all a sampler that will not pick it needs. Returns the values
+    and the nodes searched; raises Abort past `node_limit` nodes or the `deadline`."""
+    searcher = Searcher(cas, node_limit, deadline)
+    me = s[TO]
+    values: dict[int, float] = {}
+    best = -1e18
+    for m in moves:
+        child = s[:]
+        apply(child, m, cas)
+        if child[PHASE] == OVER:
+            v = _final(child, me, 1)
+        elif depth <= 1:
+            searcher.nodes += 1
+            v = searcher.evaluate(child, cas)
+            v = v if child[TO] == me else -v
+        else:
+            alpha = best - window
+            if child[TO] == me:
+                v = searcher.negamax(child, depth - 1, alpha, 1e18, 1)
+            else:
+                v = -searcher.negamax(child, depth - 1, -1e18, -alpha, 1)
+        values[m] = v
+        best = max(best, v)
+    return values, searcher.nodes
+
+
 def search(s: list[int], cas: Castle, moves: list[int], node_limit: int, deadline: float,
            evaluator=None) -> tuple[int, float, int, int]:
     """(move, score, depth, nodes) for s[TO]."""
@@ -312,4 +342,4 @@ def search(s: list[int], cas: Castle, moves: list[int], node_limit: int, deadlin
     return move, score, depth, searcher.nodes
 
 
-__all__ = ["search", "evaluate", "cost_tables", "PASS", "PUT_BASE", "PLACE_BASE"]
+__all__ = ["search", "move_values", "Abort", "evaluate", "cost_tables", "PASS", "PUT_BASE", "PLACE_BASE"]

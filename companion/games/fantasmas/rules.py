@@ -20,12 +20,14 @@ from companion.core.game import Event, Line, Option, Outcome
 from companion.core.steps import StepGame
 
 from .board import CELLS, COLOURS, GHOSTS_PER_COLOUR, NEIGHBOURS, Board, cell_name
+from .ai import LEVELS as _AI_LEVELS
 from .castles import DEFAULT, CastleOption, castle_of
 from .describe import describe as _describe
 from .notation import NAME, WORDS, Action, Step, from_tuple, parse, to_tuple
 from .say import colour, event, facing, line, room
 from .steps import STEPS
 
+LEVELS = tuple(_AI_LEVELS)  # the app's levels as an opponent, weakest first: easy, normal, hard
 APP_NAME = "Companion"  # the app's seat as a save keeps it; lines call it `18-fantasmas.app_name`
 GHOSTS = 2 * len(COLOURS) * GHOSTS_PER_COLOUR  # 18
 ARROWS = "↑→↓←"
@@ -54,6 +56,7 @@ class Fantasmas(StepGame):
         CastleOption("castle", DEFAULT, house_rule=False),
         Option("opponent", "none", choices=("none", "app"), house_rule=False),
         Option("app_side", "b", choices=("a", "b"), house_rule=False),
+        Option("app_level", "normal", choices=LEVELS, house_rule=False),
         Option("app_seconds", 1, house_rule=False, minimum=1, maximum=30),
     )
 

@@ -47,12 +47,13 @@ class Opponent:
         seed = zlib.crc32(f"{self.session.header.seed}:{key}".encode())
         budget = float(self.session.game.settings.get("app_seconds", 1))
         position = self.session.game.position()
-        self.run_worker(partial(self._think, key, position, seed, budget), thread=True, group="app",
+        level = self.session.game.settings["app_level"]
+        self.run_worker(partial(self._think, key, position, seed, budget, level), thread=True, group="app",
                         exclusive=True, exit_on_error=False)
         self.refresh_view()
 
-    def _think(self, key: int, position: dict, seed: int, budget: float) -> None:
-        action = ai.choose(position, seed=seed, budget=budget)
+    def _think(self, key: int, position: dict, seed: int, budget: float, level: str) -> None:
+        action = ai.choose(position, seed=seed, budget=budget, level=level)
         try:
             self.app.call_from_thread(self._thought, key, action)
         except RuntimeError:  # the app closed while thinking
