@@ -46,8 +46,12 @@ def _stat(path: Path) -> tuple[int, int] | None:
     return found.st_mtime_ns, found.st_size
 
 
+PANEL_OF = {"rey-de-los-monstruos": "kaijupoly"}  # a game drawn by another game's panel
+
+
 def panel_of(game: str) -> str:
     """The panel that draws `game`: its own file under static/panels/, else the generic one."""
+    game = PANEL_OF.get(game, game)
     return game if (STATIC / "panels" / f"{game}.js").is_file() else "generic"
 
 
@@ -155,6 +159,7 @@ class Follower:
         game = session.header.game
         data.update(
             game=game, panel=panel_of(game), obs=obs,
+            panel_css=(STATIC / "panels" / f"{panel_of(game)}.css").is_file(),
             title=render(Line(f"game.{game}.title"), lang),
             now=render(session.game.public_prompt().title, lang),
             outcome=None if view_outcome is None else (

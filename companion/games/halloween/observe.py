@@ -63,7 +63,9 @@ def observe(g, private: bool = False) -> dict[str, Any]:
         "fight": _fight(g),
         "knock": _knock(g),
         "revealed": [g.secret[s] if g.phase in ("final", "over") else None for s in range(n)],
-        "ranking": jsonable(public["ranking"]),
+        "ranking": [{"seat": g.players.index(r["player"]), "place": r["place"], "total": r["total"],
+                     "candies": r["candies"], "child": g.secret[g.players.index(r["player"])],
+                     "sent_home": r["sent_home"]} for r in public["ranking"]] if public["ranking"] else None,
     }
     if private:
         seen["private"] = {"candies": list(g.ledger.candies), "secret": list(g.secret),

@@ -58,6 +58,8 @@
       el.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
     }
   }
+  const LOG_SHOWN = 20; // the newest entries: a phone scrolls down to them, a TV shows what fits
+  const SEAT_COLOURS = ["#ffcf5c", "#79b8ff", "#ff8fa3", "#7ee0a1", "#c9a0ff", "#ffa65c", "#5ce1e6", "#e0e0e0"];
   const $ = (id) => document.getElementById(id);
   const now = () => Date.now() / 1000 + offset;
 
@@ -71,6 +73,10 @@
     t, say, h, s, now,
     name: (seat) => (data && data.obs && seat !== null && seat !== undefined ? data.obs.players[seat] : ""),
     label: (key) => t(`state.${data.game}.${key}`),
+    colour: (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length],
+    // A name as a chip in its seat's colour (the seat's number is never shown).
+    who: (seat, attrs) => h("span", Object.assign({ class: "name", style: `color:${SEAT_COLOURS[seat % SEAT_COLOURS.length]}` },
+                                                  attrs || {}), ctx.name(seat)),
   };
 
   function loadPanel(name, then) {
@@ -81,7 +87,7 @@
     script.onload = () => { panelLoaded[name] = "done"; draw(); };
     script.onerror = () => { panelLoaded[name] = "failed"; draw(); };
     document.head.append(script);
-    document.head.append(h("link", { rel: "stylesheet", href: `static/panels/${name}.css` }));
+    if (data && data.panel_css) document.head.append(h("link", { rel: "stylesheet", href: `static/panels/${name}.css` }));
   }
 
   function draw() {
@@ -95,7 +101,7 @@
     show("subtitle", data.live && data.live.subtitle);
     $("log-title").textContent = t("page.log");
     const told = $("told");
-    told.replaceChildren(...(data.told || []).slice().reverse().map((entry) =>
+    told.replaceChildren(...(data.told || []).slice(-LOG_SHOWN).reverse().map((entry) =>
       h("li", { class: entry.secret ? "secret" : null }, entry.lines.map((line) => h("p", {}, line)))));
     $("log").hidden = !(data.told && data.told.length);
     const centre = $("centre"), board = $("board");
