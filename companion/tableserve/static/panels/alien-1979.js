@@ -23,7 +23,7 @@
           const pips = "●".repeat(c.markers) + "○".repeat(Math.max(0, 5 - c.markers));
           return h("li", { class: `seat${o.turn === seat ? " turn" : ""}` }, ctx.who(seat), " ",
             h("span", { class: c.markers >= 3 ? "bad" : "dim" }, pips), c.protected ? " ⛨" : c.weapon ? " ✚" : "",
-            h("span", { class: "dim" }, ` · ${c.hand} ▯`));
+            h("span", { class: "dim", title: label("hands") }, ` · ▮${c.hand}`));
         });
         list.append(h("div", { class: `sector${sector.alien ? " has-alien" : ""}` }, head, crew.length ? h("ul", { class: "seats" }, crew) : ""));
       }

@@ -39,7 +39,7 @@
         const out = o.out.includes(seat);
         return h("li", { class: `seat${out ? " dead" : ""}${o.turn === seat ? " turn" : ""}` },
           h("span", { style: `color:${COLOURS[colour] || "inherit"}` }, colour ? "● " : "○ "),
-          h("span", { class: "name" }, name), h("span", { class: "dim" }, ` · ${o.hands[seat]} ▯`),
+          h("span", { class: "name" }, name), h("span", { class: "dim" }, ` · ${t("ui.halloween.hands")} ${o.hands[seat]}`),
           o.revealed[seat] ? h("span", { class: "accent" }, ` · ${child(o.revealed[seat])}`) : "");
       })));
       board.append(h("h2", {}, t("ui.halloween.children")));
