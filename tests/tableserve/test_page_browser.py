@@ -230,3 +230,15 @@ def test_random_games_show_no_private_value(pages, tmp_path, name) -> None:
         proven += "private" in json.dumps(observation(session, private=True)["observed"])
     assert audit.leaks == [], "\n".join(audit.leaks)
     assert proven > 0
+
+
+def test_names_show_as_typed_never_as_markup(pages, tmp_path) -> None:
+    save = tmp_path / "names.toml"
+    names = ["<img src=x onerror=alert(1)>", "[bold]Luis"]
+    Session.new("dice-duel", names, seed=2, lang="es", path=save).close()
+    page = pages["phone"]
+    with served(save) as address:
+        open_page(page, address)
+        text = page.inner_text("body")
+        assert all(name in text for name in names)
+        assert page.locator("#page img").count() == 0
