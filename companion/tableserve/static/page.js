@@ -101,7 +101,7 @@
     show("subtitle", data.live && data.live.subtitle);
     $("log-title").textContent = t("page.log");
     const told = $("told");
-    told.replaceChildren(...(data.told || []).slice(-LOG_SHOWN).reverse().map((entry) =>
+    told.replaceChildren(...(data.told || []).filter((entry) => entry.lines.length).slice(-LOG_SHOWN).reverse().map((entry) =>
       h("li", { class: entry.secret ? "secret" : null }, entry.lines.map((line) => h("p", {}, line)))));
     $("log").hidden = !(data.told && data.told.length);
     const centre = $("centre"), board = $("board");
