@@ -290,6 +290,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     name = session.header.game
     options = {o.key: o for o in session.game_cls.options}
     data = state_dict(session, args.private, log=args.log or args.json)
+    if args.json:  # the game as data (ids and numbers) for scripts and the table page
+        from companion.core.observe import FORMAT, observation
+
+        data = {"format": FORMAT, **data, "observation": observation(session, args.private)}
     spell = session.game_cls.spelled
     session.close()
     if args.json:

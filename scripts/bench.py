@@ -5,7 +5,7 @@ here fails a build (no timing assertions anywhere in the tests).
 
     scripts/bench            all
     scripts/bench journal    only the journal figures (also: startup, keys, speech, engines,
-                             screens, memory, session, cli, fantasmas, voices)
+                             screens, memory, session, cli, fantasmas, voices, page)
 """
 
 from __future__ import annotations
@@ -219,13 +219,17 @@ def bench_journal() -> None:
 
 def main(argv: list[str]) -> int:
     chosen = set(argv) or {"startup", "keys", "speech", "journal", "engines", "screens", "memory", "session", "cli",
-                            "fantasmas", "voices"}
+                            "fantasmas", "voices", "page"}
     print(f"{'measure':<38} {'value':<22} {'baseline (same run)':<34} ratio", flush=True)
     import bench_app
 
     for name in ("screens", "memory", "session", "cli"):
         if name in chosen:
             getattr(bench_app, f"bench_{name}")(report)
+    if "page" in chosen:
+        from bench_page import bench_page
+
+        bench_page(report)
     if "fantasmas" in chosen:
         from bench_fantasmas import bench_fantasmas
 

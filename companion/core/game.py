@@ -279,6 +279,18 @@ class Game(ABC):
         """What only the game master may see (secret roles, hands, bids)."""
         return {}
 
+    def observe(self, private: bool = False) -> dict[str, Any]:
+        """The game now as JSON data, ids and numbers (companion/core/observe.py): what the
+        table page draws and `show --json` prints. By default the public state made JSON;
+        `private` adds the private state under "private". A game states its own in its
+        package's observe.py (seats, cards, counts) and keeps the same two keys' meaning."""
+        from .observe import jsonable
+
+        seen: dict[str, Any] = {"state": jsonable(self.public_state())}
+        if private:
+            seen["private"] = jsonable(self.private_state())
+        return seen
+
     def progress(self) -> Line | None:
         """Where the game stands, in a few public words for a list of saves ("Round 3 of 8",
         "Night 2"): display only, from the public state; None when there is nothing to add

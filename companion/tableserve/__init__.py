@@ -1,4 +1,4 @@
-"""`companion table FILE --serve`: the table view as a web page, for phones, tablets and TVs.
+"""`companion table FILE --serve`: the table page, for phones, tablets and TVs.
 
 Nothing listens unless this is called. It binds 127.0.0.1 unless a host is given, puts a
 random token in the address, prints the address and its QR code in the table's language,
@@ -24,21 +24,22 @@ DEFAULT_PORT = 8000
 
 
 def announce(address: str, host: str, lang: str, *, colour: bool) -> list[str]:
-    """What the terminal shows once the page is served: the address, the QR code, who can
-    reach it and how to stop, in the table's language."""
+    """What the terminal shows once the page is served: the address, the QR code when other
+    devices can reach it (else how to let them), and how to stop, in the table's language."""
     def words(line_id: str, **values: str) -> str:
         return render(Line(line_id, values), lang)
 
     from .server import ANY, LOCAL
 
     lines = [words("serve.serving", address=address), ""]
-    code = qr.half_blocks(address)
-    lines += list(qr.on_light(code)) if colour else code
-    lines.append("")
-    if host in ANY:
-        lines.append(words("serve.scan"))
-    elif host in (LOCAL, "localhost", "::1"):
+    if host in (LOCAL, "localhost", "::1"):  # no other device can reach it: no code to scan
         lines.append(words("serve.local_only"))
+    else:
+        code = qr.half_blocks(address)
+        lines += list(qr.on_light(code)) if colour else code
+        lines.append("")
+        if host in ANY:
+            lines.append(words("serve.scan"))
     lines.append(words("serve.stop"))
     return lines
 
@@ -55,13 +56,35 @@ def table_lang(save: Path) -> str:
     return peek_lang(save) or "es"
 
 
+def token_for(save: Path) -> str:
+    """The token of `save`'s page: kept beside it (owner-only) so a restarted server keeps
+    the address every phone has open, and the pages reconnect by themselves."""
+    import secrets
+
+    path = save.with_name(save.name + ".table.token")
+    try:
+        found = path.read_text(encoding="ascii").strip()
+        if len(found) >= 22 and found.replace("-", "").replace("_", "").isalnum():
+            return found
+    except (OSError, ValueError):
+        pass
+    token = secrets.token_urlsafe(16)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="ascii") as out:
+            out.write(token + "\n")
+    except OSError:
+        pass
+    return token
+
+
 def serve(path: str | os.PathLike[str], host: str | None = None, port: int | None = None,
-          lang: str | None = None, *, command: str | None = None,
-          out: Callable[[str], None] | None = None) -> int:
-    """Serve the table view of the save at `path` until interrupted; the exit code.
-    Without `lang` each view follows the game master's app's language, as in a terminal.
-    `command` replaces the table-view command (tests); `out` receives each printed line."""
-    from .server import LOCAL, TableServer, table_command
+          lang: str | None = None, *, out: Callable[[str], None] | None = None,
+          max_viewers: int | None = None) -> int:
+    """Serve the table page of the save at `path` until interrupted; the exit code.
+    Without `lang` the page follows the game master's app's language.
+    `out` receives each printed line."""
+    from .server import LOCAL, MAX_VIEWERS, TableServer
 
     save = Path(path).resolve()
     host = LOCAL if host is None else host
@@ -70,8 +93,8 @@ def serve(path: str | os.PathLike[str], host: str | None = None, port: int | Non
     if not save.is_file():
         write(render(Line("serve.no_save", {"path": str(path)}), lang or "es"))
         return 2
-    server = TableServer(command or table_command(save, lang), host=host, port=port,
-                         lang=lang or table_lang(save))
+    server = TableServer(save, host=host, port=port, lang=lang, token=token_for(save),
+                         max_viewers=max_viewers or MAX_VIEWERS)
     colour = out is None and sys.stdout.isatty()
     return asyncio.run(_run(server, save, write, colour))
 

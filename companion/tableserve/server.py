@@ -1,47 +1,39 @@
-"""The table view in a browser: textual-serve behind a token, on this computer unless asked.
+"""The table page: one aiohttp server for every viewer, our own HTML, CSS and JavaScript.
 
-Each browser connection (a second phone, a reload) runs its own table-view process,
-`python -m companion --lang L table FILE`, which follows the save file; so the game
-master's app can be closed and reopened without anyone at the table noticing.
+One `Follower` reads the save for everyone (companion/tableserve/follow.py); each change
+is encoded once and pushed to every viewer as a Server-Sent Event (`/events`), which the
+browser reconnects by itself after a blip or a server restart. The page sends nothing
+but the request for its files and that stream: it is read-only by construction.
 
-Every path is under `/t/<token>/`; any other request (the page, the websocket, a
-static file) gets 403 before routing, and the token is compared in constant time.
-The page is our own template: textual-serve's fetches Roboto Mono from Google Fonts,
-and the table may have no internet; ours uses the copy textual-serve ships.
+Every path is under `/t/<token>/`; any other request gets 403 before routing, and the
+token is compared in constant time. Past `max_viewers` open streams a new viewer is told,
+in the table's language, that the table is full, and tries again later by itself.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
-import logging
+import json
 import secrets
-import shlex
 import socket
-import sys
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Awaitable, Callable
 
-import aiohttp_jinja2
-import jinja2
 from aiohttp import web
-from textual_serve.app_service import AppService
-from textual_serve.server import Server, to_int
 
 from companion.core.game import Line
 from companion.core.language import render
 
-HERE = Path(__file__).parent
+from .follow import STATIC, Follower, words
+
 LOCAL = "127.0.0.1"
 ANY = ("0.0.0.0", "::", "")
-QUIT_WAIT = 5.0  # seconds a table view gets to quit when its browser leaves
-
-
-def table_command(path: Path, lang: str | None) -> str:
-    """The shell command each browser connection runs (textual-serve starts it with a shell);
-    without `lang` the view follows the game master's app's language."""
-    argv = [sys.executable, "-m", "companion", "table", str(path)]
-    return shlex.join(argv + (["--lang", lang] if lang else []))
+POLL = 0.1  # seconds between looks at the save and the live file (two stats)
+KEEPALIVE = 15.0  # seconds between comments on an idle stream (proxies, dead phones)
+MAX_VIEWERS = 60
+RETRY_FULL = 15000  # milliseconds a viewer turned away waits before trying again
 
 
 def lan_address() -> str:
@@ -62,28 +54,79 @@ def shown_host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-class TableServer(Server):
-    """textual-serve's server with a token in every path, our page, and a clean stop."""
+def _event(kind: str, data: object) -> bytes:
+    return f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False, separators=(',', ':'))}\n\n".encode()
 
-    def __init__(self, command: str, *, host: str = LOCAL, port: int = 8000, lang: str = "es",
-                 token: str | None = None) -> None:
-        super().__init__(command, host=host, port=port, title=render(Line("serve.title"), lang),
-                         templates_path=HERE / "templates")
-        self.lang = lang
+
+class TableServer:
+    """Serves the page of one save to every viewer from this one process."""
+
+    def __init__(self, save: Path, *, host: str = LOCAL, port: int = 8000, lang: str | None = None,
+                 token: str | None = None, max_viewers: int = MAX_VIEWERS, poll: float = POLL) -> None:
+        self.save = Path(save)
+        self.host, self.port = host, port
+        self.follower = Follower(self.save, lang)
+        self.follower.poll()
+        self.lang = self.follower.lang()
         self.token = token or secrets.token_urlsafe(16)
         self.prefix = f"/t/{self.token}"
-        self.sockets: set[web.WebSocketResponse] = set()
+        self.max_viewers = max_viewers
+        self.poll_every = poll
+        self.viewers: set[asyncio.Event] = set()
+        self.latest = b""
+        self.latest_words: bytes = b""
+        self.words_key: tuple[str | None, str] | None = None
+        self.version = 0
         self.runner: web.AppRunner | None = None
+        self.task: asyncio.Task | None = None
         self.bound_port: int | None = None
+        self._encode()
 
-    # -- addresses ---------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return render(Line("serve.title"), self.lang)
 
     @property
     def address(self) -> str:
         """The page's full address, token included (what the QR code holds)."""
         return f"http://{shown_host(self.host)}:{self.bound_port or self.port}{self.prefix}/"
 
-    # -- the aiohttp application -----------------------------------------------
+    # -- what every viewer gets ------------------------------------------------------
+
+    def _encode(self) -> None:
+        """Encode the follower's message once for every viewer (and the page's words when
+        the game or the language changed), then wake each viewer's stream."""
+        message = self.follower.message()
+        self.lang = message["lang"]
+        key = (message.get("game"), self.lang)
+        if key != self.words_key:
+            self.words_key = key
+            self.latest_words = _event("words", {"lang": self.lang, "game": key[0],
+                                                 "words": words(key[0] or "", self.lang)})
+        self.latest = _event("state", message)
+        self.version += 1
+        for wake in self.viewers:
+            wake.set()
+
+    async def follow(self) -> None:
+        """Look at the save every POLL seconds (in a thread: a first load may replay a long
+        game); once a second, whether the game master's app closed (its heartbeat)."""
+        loop = asyncio.get_running_loop()
+        was_closed = self.follower.closed()
+        since = 0.0
+        while True:
+            await asyncio.sleep(self.poll_every)
+            since += self.poll_every
+            changed = await loop.run_in_executor(None, self.follower.poll)
+            if since >= 1.0:
+                since = 0.0
+                closed = self.follower.closed()
+                changed = changed or closed != was_closed
+                was_closed = closed
+            if changed:
+                self._encode()
+
+    # -- the aiohttp application -------------------------------------------------------
 
     @web.middleware
     async def guard(self, request: web.Request,
@@ -93,16 +136,18 @@ class TableServer(Server):
         given = parts[2] if len(parts) > 2 and parts[1] == "t" else ""
         if not hmac.compare_digest(given.encode(), self.token.encode()):
             raise web.HTTPForbidden(text=render(Line("serve.forbidden"), self.lang))
-        return await handler(request)
+        response = await handler(request)
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Referrer-Policy"] = "no-referrer"  # the token stays on this page
+        return response
 
-    async def _make_app(self) -> web.Application:
+    def app(self) -> web.Application:
         app = web.Application(middlewares=[self.guard])
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
         app.add_routes([
             web.get(self.prefix, self.handle_slash),
             web.get(f"{self.prefix}/", self.handle_index),
-            web.get(f"{self.prefix}/ws", self.handle_websocket),
-            web.static(f"{self.prefix}/static", self.statics_path),
+            web.get(f"{self.prefix}/events", self.handle_events),
+            web.static(f"{self.prefix}/static", STATIC),
         ])
         app.on_shutdown.append(self.on_shutdown)
         return app
@@ -111,72 +156,49 @@ class TableServer(Server):
         """The address typed without its last slash: the page's relative links need it."""
         raise web.HTTPFound(f"{self.prefix}/")
 
-    @aiohttp_jinja2.template("table.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
-        """The page; its websocket address is built from the Host the browser used, so the
-        same page works at 127.0.0.1 and at the LAN address."""
-        scheme = "wss" if request.secure else "ws"
+    async def handle_index(self, request: web.Request) -> web.Response:
+        page = (STATIC / "index.html").read_text(encoding="utf-8")
+        page = page.replace("{lang}", self.lang).replace("{title}", _escape(self.title))
+        return web.Response(text=page, content_type="text/html", charset="utf-8")
 
-        def words(line_id: str) -> str:
-            return render(Line(line_id), self.lang)
-
-        return {
-            "lang": self.lang,
-            "title": self.title,
-            "ended": words("serve.ended"),
-            "restart": words("serve.restart"),
-            "static": "static/",  # relative to /t/<token>/
-            "websocket_url": f"{scheme}://{request.host}{self.prefix}/ws",
-            "font_size": to_int(request.query.get("fontsize", "16"), 16),
-        }
-
-    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        """textual-serve's handler, keeping each socket so a stop can close them (and so end
-        their table-view processes) at once."""
-        websocket = web.WebSocketResponse(heartbeat=15)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
-        await websocket.prepare(request)
-        self.sockets.add(websocket)
-        service = AppService(self.command, write_bytes=websocket.send_bytes, write_str=websocket.send_str,
-                             close=websocket.close, download_manager=self.download_manager)
+    async def handle_events(self, request: web.Request) -> web.StreamResponse:
+        """The stream of one viewer: the page's words, then every state as it changes."""
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
+        await response.prepare(request)
+        if len(self.viewers) >= self.max_viewers:
+            text = render(Line("page.full", {"count": self.max_viewers}), self.lang)
+            await response.write(f"retry: {RETRY_FULL}\n".encode() + _event("full", {"text": text}))
+            return response
+        wake = asyncio.Event()
+        self.viewers.add(wake)
+        sent_words = b""
         try:
-            await service.start(width, height)
-            await self._process_messages(websocket, service)
-        except asyncio.CancelledError:
+            await response.write(b"retry: 1000\n\n")
+            while True:
+                if self.latest_words is not sent_words:
+                    sent_words = self.latest_words
+                    await response.write(sent_words)
+                wake.clear()
+                await response.write(self.latest)
+                with contextlib.suppress(asyncio.TimeoutError):
+                    await asyncio.wait_for(wake.wait(), KEEPALIVE)
+                    continue
+                await response.write(b": keep-alive\n\n")
+        except (ConnectionResetError, asyncio.CancelledError, RuntimeError):
             pass
-        except Exception as error:  # a broken browser connection ends its own view only
-            logging.getLogger("textual-serve").debug("table view connection: %r", error)
         finally:
-            self.sockets.discard(websocket)
-            await self._end(service)
-            await websocket.close()
-        return websocket
-
-    @staticmethod
-    async def _end(service: AppService) -> None:
-        """Ask the view to quit; one that does not within seconds is killed, so a stuck
-        process never holds the server's stop."""
-        process = service._process
-        try:
-            await asyncio.wait_for(service.stop(), QUIT_WAIT)
-            if process is not None:
-                await asyncio.wait_for(process.wait(), QUIT_WAIT)  # reaped: no zombie, no stray pipe
-        except (asyncio.TimeoutError, OSError):
-            if process is not None and process.returncode is None:
-                process.kill()
-                await process.wait()
+            self.viewers.discard(wake)
+        return response
 
     async def on_shutdown(self, app: web.Application) -> None:
-        for websocket in list(self.sockets):
-            await websocket.close()
+        for wake in self.viewers:
+            wake.set()
 
-    # -- running -------------------------------------------------------------
+    # -- running ---------------------------------------------------------------------
 
     async def start(self) -> str:
         """Listen; returns the address. Raises OSError when the port is taken."""
-        self.runner = web.AppRunner(await self._make_app(), handle_signals=False, access_log=None,
-                                    shutdown_timeout=3)
+        self.runner = web.AppRunner(self.app(), handle_signals=False, access_log=None, shutdown_timeout=1)
         await self.runner.setup()
         site = web.TCPSite(self.runner, self.host or None, self.port)
         try:
@@ -186,9 +208,21 @@ class TableServer(Server):
             self.runner = None
             raise
         self.bound_port = self.runner.addresses[0][1]
+        self.task = asyncio.create_task(self.follow())
         return self.address
 
     async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
         if self.runner is not None:
             await self.runner.cleanup()
             self.runner = None
+        if self.follower.session is not None:
+            self.follower.session.close()
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")

@@ -65,7 +65,7 @@ def test_serve_writes_the_address_file_and_removes_it_when_stopped(save: Path, s
     assert not info.info_path(save).exists()
     lines = out.splitlines()
     assert lines[0] == f"Mahaiaren ikuspegia helbide honetan: {found['address']}"
-    assert "█" in out and "\x1b[" not in out  # not a terminal: no colours
+    assert "█" not in out and "\x1b[" not in out  # this computer only: no code to scan, no colours
     assert lines[-1] == "Mahaiaren ikuspegia ez da gehiago zerbitzatzen."
 
 
@@ -170,31 +170,24 @@ def test_the_text_qr_scans(tmp_path: Path) -> None:
     assert found.stdout.strip() == address, found.stderr
 
 
-def test_companion_table_serve_runs_the_real_table_view(save: Path) -> None:
+def test_companion_table_serve_streams_the_public_observation(save: Path) -> None:
     """The whole path: `companion table FILE --serve --port 0` binds this computer only by
-    default, and a browser's websocket gets the table view's own screen (the game's title)."""
-    import asyncio
-
-    import aiohttp
-
+    default, keeps its token beside the save for a restart, and a viewer's stream carries the
+    game's observation and title in the save's language (Basque here)."""
     process = subprocess.Popen([sys.executable, "-m", "companion", "table", str(save), "--serve", "--port", "0"],
                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         found = wait_for(lambda: info.running(save), "the server's .table.json")
         assert found["host"] == "127.0.0.1"
-
-        async def screen() -> bytes:
-            url = found["address"].replace("http:", "ws:") + "ws?width=100&height=30"
-            seen = b""
-            async with aiohttp.ClientSession() as client:
-                async with client.ws_connect(url) as socket:
-                    while "Dado-duelua".encode() not in seen:  # the duel's title, in the save's Basque
-                        message = await socket.receive(timeout=60)
-                        assert message.type == aiohttp.WSMsgType.BINARY, message
-                        seen += message.data
-            return seen
-
-        assert b"\x1b[" in asyncio.run(screen())  # terminal output, drawn by Textual
+        token = save.with_name(save.name + ".table.token")
+        assert token.read_text().strip() == found["token"]
+        assert oct(token.stat().st_mode & 0o777) == "0o600"
+        seen = b""
+        with urllib.request.urlopen(found["address"] + "events") as stream:
+            while b"event: state" not in seen or not seen.endswith(b"\n\n"):
+                seen += stream.readline()
+        state = json.loads(seen.split(b"event: state\ndata: ")[1].split(b"\n")[0])
+        assert state["title"] == "Dado-duelua" and state["obs"]["format"] == 1
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=30)
     finally:

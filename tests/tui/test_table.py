@@ -220,21 +220,27 @@ async def test_the_table_speaks_the_game_masters_language_unless_told_one(tmp_pa
         assert "La noche de Halloween" in screen_text(told)
 
 
-async def test_the_table_log_writes_actions_in_the_tables_words(tmp_path):
-    """A Spanish table reads `tirar`, a Basque one `bota`, where the save keeps `roll`."""
+async def test_the_table_log_says_what_happened_never_notation(tmp_path):
+    """The log is what the table was told, in its words (Spanish, Basque): the roll's event
+    line, never `roll` (nor `tirar`, `bota`) nor `lucky 1 4`'s seat numbers."""
+    from companion.core.language import render
+
     path = tmp_path / "duel.toml"
     session = Session.new("duel", ["Ana", "Luis"], seed=3, lang="es", path=path)
     for notation in ("lucky 1 4", "lucky 2 2", "roll"):
         session.act(notation)
     session.close()
     assert "roll" in path.read_text()  # the save keeps the canonical form
-    for lang, word in (("es", "tirar"), ("eu", "bota")):
+    for lang in ("es", "eu"):
+        told = [render(e.line, lang) for e in session.played[-1].events if not e.private]
         app = TableApp(path, lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             assert await until(pilot, lambda: app.seen is not None)
             await pilot.pause()
-            words = re.findall(r"\w+", screen_text(app))
-            assert word in words and "roll" not in words, words
+            text = screen_text(app)
+            words = re.findall(r"\w+", text)
+            assert told and told[0].split()[0] in words
+            assert "roll" not in words and "lucky" not in words
 
 
 async def test_the_pariente_mayor_has_his_mark_on_the_table(tmp_path):

@@ -28,10 +28,12 @@ from .notation import NAME, WORDS, parse
 from .odds import Odds, next_card
 from .say import event, line, names, sector
 from .steps import DROP, STEPS
+from .observe import observe as _observe
 
 
 class Alien1979(StepGame):
     name = NAME
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Alien 1979"

@@ -23,6 +23,7 @@ from companion.core.notation import Word, Words, number, seat_index
 from companion.core.steps import Offer, RollStep, Step, StepGame
 
 from .describe import describe as _describe
+from .observe import observe as _observe
 
 LUCKY_BONUS = 5
 FACES = range(1, 7)
@@ -136,6 +137,7 @@ LUCKY, TURN = LuckyStep(), TurnStep()
 
 class DiceDuel(StepGame):
     name = "dice-duel"
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Dice duel"

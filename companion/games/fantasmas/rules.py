@@ -26,6 +26,7 @@ from .describe import describe as _describe
 from .notation import NAME, WORDS, Action, Step, from_tuple, parse, to_tuple
 from .say import colour, event, facing, line, room
 from .steps import STEPS
+from .observe import observe as _observe
 
 LEVELS = tuple(_AI_LEVELS)  # the app's levels as an opponent, weakest first: easy, normal, hard
 APP_NAME = "Companion"  # the app's seat as a save keeps it; lines call it `18-fantasmas.app_name`
@@ -44,6 +45,7 @@ def placer(placed: int) -> int:
 
 class Fantasmas(StepGame):
     name = "18-fantasmas"
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "18 fantasmas"

@@ -35,12 +35,14 @@ from .notation import WORDS, Action, parse
 from .roles import ROLES, deck_cards, deck_warnings, recommended_gauekos
 from .setup import Setup, SetupStep
 from .story import entry, tell
+from .observe import observe as _observe
 
 SETUP = SetupStep()
 
 
 class Gauekos(Setup, Calls, Deaths, Day, StepGame):
     name = "gauekos"
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Gauekos"

@@ -18,10 +18,12 @@ from .flow import OUT_TO_END, ROUNDS, STEPS, end_game, end_turn, eliminate, err,
 from .describe import describe as _describe
 from .ledger import Ledger
 from .notation import WORDS, Play, Rip, parse
+from .observe import observe as _observe
 
 
 class Halloween(StepGame):
     name = "halloween"
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "La noche de Halloween"

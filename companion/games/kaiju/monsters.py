@@ -25,6 +25,7 @@ from .notation import FIGHT, KING, KING_WORDS, Dice, parse_king
 from .odds import CUARTEL, landing, percent, survival
 from .say import line as kline, names, square, troops
 from .steps import BattleStep
+from .observe import observe_king as _observe
 
 
 def line(name: str, **values: Any) -> Line:
@@ -114,6 +115,7 @@ QUEUED = {"fight": KAIJU_FIGHT, "battle": KING_BATTLE}
 
 class KingOfMonsters(StepGame):
     name = KING
+    observe = _observe  # the game as data: observe.py
     words = KING_WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Rey de los Monstruos"

@@ -29,10 +29,12 @@ from .notation import NAME, WORDS, parse
 from .odds import landing, percent, survival
 from .say import line, troops
 from .steps import PHASES, QUEUED, RUIN, STAGES
+from .observe import observe_kaijupoly as _observe
 
 
 class Kaijupoly(StepGame):
     name = NAME
+    observe = _observe  # the game as data: observe.py
     words = WORDS
     describe = staticmethod(_describe)  # the state in the table's words (describe.py)
     title = "Kaijupoly"

@@ -59,11 +59,14 @@ def now_content(seen: Seen, lang: str) -> Content:
 
 
 def log_lines(seen: Seen, lang: str) -> list[Content]:
-    """The public log's latest entries, newest first (the top of the panel is always the news)."""
+    """The public log's latest entries, newest first (the top of the panel is always the news),
+    as the table was told them: the events' lines, and for a secret action the line told
+    instead; never notation or seat numbers (as on the table page, companion/core/observe.py)."""
     lines: list[Content] = []
     for number, item in enumerate(reversed(seen.view.log[-LOG_TAIL:])):
-        lines.append(Content.styled(say(seen.said(item, lang), lang), "italic" if item.secret else "bold"))
-        lines += [Content.styled(say(line, lang), "" if number == 0 else "dim") for line in item.events]
+        if item.secret:
+            lines.append(Content.styled(say(seen.said(item, lang), lang), "italic"))
+        lines += [Content.styled(say(line, lang), "bold" if number == 0 else "dim") for line in item.events]
     return lines
 
 
