@@ -21,10 +21,10 @@ import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
-from .errors import CompanionError, DamagedSaveError, SaveError
+from .errors import CompanionError, DamagedSaveError, SaveError, SavedButError
+from .files import NotPlainFile, ShortWrite, fsync_dir, keep_aside, open_plain, write_temp
 from .game import Line
 from .lock import SaveLock
 from .text import printable
@@ -32,14 +32,23 @@ from .saveformat import (MAX_ACTIONS, MAX_BLOCK_BYTES, MAX_SAVE_BYTES, MAX_SETUP
                          Header, _fast_entry, _problem)
 
 _BLOCK = re.compile(rb"(?m)^\[\[action\]\][ \t]*\r?$")
+_HEAD = b"[[action]]"
+BOM = b"\xef\xbb\xbf"  # a save opened and saved by Notepad starts with one
 
 def _os_words(exc: OSError) -> str:
     """An operating system's own words for a failure (a plain value inside a Line)."""
     return exc.strerror or str(exc)
 
 
-class _ShortWrite(OSError):
-    """The disk took only part of a block."""
+def _write_words(exc: OSError) -> "Line | str":
+    return _problem("short_write") if isinstance(exc, ShortWrite) else _os_words(exc)
+
+
+_ShortWrite = ShortWrite  # the disk took only part of a block
+
+
+def _plain_problem(exc: NotPlainFile) -> Line:
+    return _problem({"link": "link", "not_a_file": "not_a_file", "linked": "linked"}[exc.why])
 
 
 @dataclass
@@ -142,7 +151,7 @@ def _setup(path: Path, data: bytes, head_end: int) -> dict:
     if head_end > MAX_SETUP_BYTES:
         raise SaveError(path, _problem("setup_too_big", size=_size(head_end), limit=_size(MAX_SETUP_BYTES)))
     try:
-        return _toml(data[:head_end].decode("utf-8"))
+        return _toml(data[:head_end].decode("utf-8-sig"))  # a BOM is no part of the text
     except UnicodeDecodeError:
         raise SaveError(path, _problem("setup_not_text")) from None
     except _TooComplex:
@@ -185,6 +194,10 @@ def read(path: Path | str) -> ReadJournal:
     if len(starts) > MAX_ACTIONS:  # each block costs a parse: refused before any
         raise SaveError(path, _problem("too_many_actions", count=len(starts), limit=MAX_ACTIONS))
     head_end = starts[0] if starts else len(data)
+    last = starts[-1] if starts else 0  # where the last part (a block, or the setup) begins
+    torn = _torn_head(data, last, len(data), setup=not starts)
+    if torn is not None and not starts:
+        head_end = torn  # the first block's header line is torn: the setup part ends before it
     header = Header.from_toml(path, _setup(path, data, head_end))
     entries: list[Entry] = []
     offsets: list[int] = []
@@ -193,13 +206,19 @@ def read(path: Path | str) -> ReadJournal:
     # The newline before a block header belongs to that block's bytes.
     begins = [start - 1 if data[start - 1 : start] == b"\n" else start for start in starts] + [len(data)]
     bounds = starts + [len(data)]
+    if torn is not None:  # the file ends inside the next block's `[[action]]` line: that block is torn
+        begins.insert(-1, torn - 1 if data[torn - 1 : torn] == b"\n" and torn - 1 > last else torn)
+        bounds.insert(-1, torn)
     for number, (start, stop) in enumerate(zip(bounds, bounds[1:]), 1):
         begin = begins[number - 1]
-        try:
-            entry: Entry | None = _entry(data[start:stop])
-            problem = None
-        except BlockError as exc:
-            entry, problem = None, exc.line
+        if torn is not None and start == torn:
+            entry, problem = None, _problem("block.torn")
+        else:
+            try:
+                entry = _entry(data[start:stop])
+                problem = None
+            except BlockError as exc:
+                entry, problem = None, exc.line
         if damage is None and entry is not None:
             entries.append(entry)
             offsets.append(begin)
@@ -212,39 +231,27 @@ def read(path: Path | str) -> ReadJournal:
     return ReadJournal(header, entries, offsets, end, damage, rest, len(data))
 
 
+def _torn_head(data: bytes, start: int, stop: int, setup: bool = False) -> int | None:
+    """Where a tail torn inside an `[[action]]` line begins, when the last part
+    (`data[start:stop]`: a block, or the setup part when `setup`) is whole and
+    followed by the first bytes of the next block's header and nothing else (a
+    write cut off there); else None."""
+    torn = data.rfind(b"\n", start, stop) + 1
+    fragment = data[torn:stop]
+    if torn <= start or not fragment or not _HEAD.startswith(fragment):
+        return None
+    try:
+        if setup:
+            _toml(data[start:torn].decode("utf-8-sig"))
+        else:
+            _entry(data[start:torn])
+    except (BlockError, UnicodeDecodeError, ValueError):
+        return None  # the part before it is damaged too: that is where the damage starts
+    return torn
+
+
 def _open_append(path: Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-
-
-def fsync_dir(path: Path) -> None:
-    """Make a file's new or renamed name in `path` (a folder) durable, where the
-    system allows it (POSIX; elsewhere, and on file systems that refuse, a no-op)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF, errno.EROFS):
-            raise
-    finally:
-        os.close(fd)
-
-
-def _write_file(path: Path, data: bytes, *, new: bool = False) -> None:
-    """Write `data` as the whole of `path` and fsync it (`new`: refuse an existing file).
-    A short write is an error: a save or a copy is whole or it is not written."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if new else os.O_TRUNC) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if os.write(fd, data) != len(data):
-            raise _ShortWrite()
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    return open_plain(path, os.O_WRONLY | os.O_APPEND)
 
 
 class JournalFile:
@@ -266,6 +273,8 @@ class JournalFile:
             return
         try:
             self._fd = _open_append(path)
+        except NotPlainFile as exc:
+            raise SaveError(path, _plain_problem(exc)) from None
         except OSError as exc:
             raise SaveError(path, _problem("cannot_open", problem=_os_words(exc))) from None
 
@@ -287,13 +296,12 @@ class JournalFile:
             tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
             data = header.to_bytes(title)
             try:
-                _write_file(tmp, data)
-                os.replace(tmp, path)
+                write_temp(tmp, data)
+                os.replace(tmp, path)  # replaces a link at `path`, never writes through it
                 fsync_dir(path.parent)
             except OSError as exc:
                 tmp.unlink(missing_ok=True)
-                problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-                raise SaveError(path, _problem("cannot_write", problem=problem)) from None
+                raise SaveError(path, _problem("cannot_write", problem=_write_words(exc))) from None
             return cls(path, [], len(data), lock=lock)
         except BaseException:
             lock.release()
@@ -303,52 +311,75 @@ class JournalFile:
         if self.read_only is not None:
             raise SaveError(self.path, self.read_only)
 
-    def _check_unchanged(self, problem_id: str) -> None:
+    def _check_unchanged(self, problem_id: str) -> os.stat_result:
         """The file must be exactly as this writer left it: nobody else writes it."""
         try:
-            size = os.fstat(self._fd).st_size
+            info = os.fstat(self._fd)
         except OSError as exc:
             raise SaveError(self.path, _problem(problem_id, problem=_os_words(exc))) from None
-        if size != self.end:
-            raise SaveError(self.path, _problem("changed", size=size, expected=self.end))
+        if info.st_size != self.end:
+            raise SaveError(self.path, _problem("changed", size=info.st_size, expected=self.end))
+        return info
 
     def append(self, entry: Entry) -> None:
         self.append_many([entry])
 
     def append_many(self, entries: list[Entry]) -> None:
         """Append every entry in ONE write and one fsync: all of them are saved or
-        none (a kill in the middle is cut back by the lock's next owner)."""
+        none (a kill in the middle is cut back by the lock's next owner).
+
+        When the disk fails, what is said is what the file holds: SaveError
+        (`not_saved`) when it provably holds none of the batch; SavedButError
+        when it holds all of it (the fsync failed and it could not be cut back:
+        the batch counts as played); `not_settled` when a part of it is there
+        that could not be cut back. In the last two the lock's note stays, for
+        the next writer to settle."""
         self._refuse_if_read_only()
         blocks = [entry.to_block() for entry in entries]
         data = b"".join(blocks)
         if not data:
             return
-        self._check_unchanged("not_saved")
+        info = self._check_unchanged("not_saved")
         if self.lock is not None:
             try:
-                self.lock.writing(self.end, len(data))
+                self.lock.writing(self.end, data, (info.st_dev, info.st_ino))
             except OSError as exc:
                 raise SaveError(self.path, _problem("not_saved", problem=_os_words(exc))) from None
         try:
             written = os.write(self._fd, data)
             if written != len(data):
-                raise _ShortWrite()
+                raise _ShortWrite(errno.ENOSPC, "short write")
             os.fsync(self._fd)
         except OSError as exc:
-            # Leave no half batch behind: cut back to where we were (if even that
-            # fails, the lock's note stays and its next owner cuts it back).
-            try:
-                os.ftruncate(self._fd, self.end)
-            except OSError:
-                pass
-            else:
-                self._written()
-            problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-            raise SaveError(self.path, _problem("not_saved", problem=problem)) from None
+            self._failed_write(exc, blocks, len(data))
         self._written()
+        self._advance(blocks)
+
+    def _advance(self, blocks: list[bytes]) -> None:
         for block in blocks:
             self.offsets.append(self.end)
             self.end += len(block)
+
+    def _failed_write(self, exc: OSError, blocks: list[bytes], length: int) -> None:
+        """Leave no half batch behind: cut back to where we were; then say what the file holds."""
+        problem = _write_words(exc)
+        try:
+            os.ftruncate(self._fd, self.end)
+        except OSError:
+            pass
+        try:
+            size: int | None = os.fstat(self._fd).st_size
+        except OSError:
+            size = None
+        if size == self.end:  # provably none of it: the note has nothing left to settle
+            self._written()
+            raise SaveError(self.path, _problem("not_saved", problem=problem)) from None
+        if self.lock is not None:
+            self.lock.unsettled = True  # the note stays: the next writer settles what is there
+        if size == self.end + length:
+            self._advance(blocks)  # it is in the file, whole: it replays, so it is played
+            raise SavedButError(self.path, _problem("saved_but", problem=problem)) from None
+        raise SaveError(self.path, _problem("not_settled", problem=problem)) from None
 
     def _written(self) -> None:
         if self.lock is not None:
@@ -356,19 +387,23 @@ class JournalFile:
 
     def drop_last(self) -> None:
         """Undo: cut the last action's block off the file, if the file is still
-        the size this writer left it (never another writer's action)."""
+        the size this writer left it (never another writer's action). A cut
+        that is made but not made durable is an undo done (SavedButError)."""
         self._refuse_if_read_only()
         if not self.offsets:
             return
         self._check_unchanged("undo_not_saved")
-        cut = self.offsets.pop()
+        cut = self.offsets[-1]
         try:
             os.ftruncate(self._fd, cut)
+        except OSError as exc:
+            raise SaveError(self.path, _problem("undo_not_saved", problem=_os_words(exc))) from None
+        self.offsets.pop()
+        self.end = cut
+        try:
             os.fsync(self._fd)
         except OSError as exc:
-            self.offsets.append(cut)
-            raise SaveError(self.path, _problem("undo_not_saved", problem=_os_words(exc))) from None
-        self.end = cut
+            raise SavedButError(self.path, _problem("undone_but", problem=_os_words(exc))) from None
 
     def close(self) -> None:
         """Close the file and let go of the save's lock."""
@@ -393,22 +428,13 @@ def set_aside(path: Path, offset: int) -> Path:
     damaged bytes exist somewhere at every moment.
     """
     data = _read_bytes(path)
-    aside = _aside_path(path)
-    _write_file(aside, data[offset:], new=True)
-    fsync_dir(aside.parent)  # the copy's name is on disk before the save loses the bytes
-    with open(path, "r+b") as handle:
-        handle.truncate(offset)
-        os.fsync(handle.fileno())
-    return aside
-
-
-def _aside_path(path: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    aside = keep_aside(path, data[offset:])  # the copy's name is on disk before the save loses the bytes
+    fd = open_plain(path, os.O_WRONLY)
+    try:
+        os.ftruncate(fd, offset)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
     return aside
 
 
@@ -423,30 +449,28 @@ def set_aside_blocks(path: Path, size: int, intact_end: int, kept: list[Block],
     moment. `size` is the file's size when it was read: a file that changed
     since is left alone. Returns the copy, the kept blocks' new offsets and
     the new end of the save."""
-    real = Path(os.path.realpath(path))  # a link stays a link: its target is what changes
     try:
         if not kept:  # the damage is the tail: cut it off
-            if os.stat(real).st_size != size:
+            if os.lstat(path).st_size != size:
                 raise SaveError(path, _problem("changed_while_recovering"))
             return set_aside(path, intact_end), [], intact_end
-        data = _read_bytes(real)
+        data = _read_bytes(path)
         if len(data) != size:
             raise SaveError(path, _problem("changed_while_recovering"))
-        aside_path = _aside_path(path)
-        _write_file(aside_path, b"".join(data[b.start : b.stop] for b in aside), new=True)
-        fsync_dir(aside_path.parent)
+        aside_path = keep_aside(path, b"".join(data[b.start : b.stop] for b in aside))
         offsets, end, parts = [], intact_end, [data[:intact_end]]
         for block in kept:
             offsets.append(end)
             parts.append(data[block.start : block.stop])
             end += block.stop - block.start
-        tmp = real.with_name(f".{real.name}.{os.getpid()}.recovering")
-        _write_file(tmp, b"".join(parts))
-        os.replace(tmp, real)
-        fsync_dir(real.parent)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.recovering")
+        write_temp(tmp, b"".join(parts))
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    except NotPlainFile as exc:
+        raise SaveError(path, _plain_problem(exc)) from None
     except OSError as exc:
-        problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-        raise SaveError(path, _problem("cannot_write", problem=problem)) from None
+        raise SaveError(path, _problem("cannot_write", problem=_write_words(exc))) from None
     return aside_path, offsets, end
 
 
@@ -469,10 +493,10 @@ def peek_lang(path: Path | str) -> str | None:
     try:
         data = _read_bytes(Path(path))
         first = _BLOCK.search(data)
-        head_end = first.start() if first else len(data)
+        head_end = first.start() if first else (_torn_head(data, 0, len(data), setup=True) or len(data))
         if head_end > MAX_SETUP_BYTES:
             return None
-        head = _toml(data[:head_end].decode("utf-8"))
+        head = _toml(data[:head_end].decode("utf-8-sig"))
     except (CompanionError, UnicodeDecodeError, ValueError):
         return None
     lang = head.get("lang")
