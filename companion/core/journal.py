@@ -48,7 +48,7 @@ _ShortWrite = ShortWrite  # the disk took only part of a block
 
 
 def _plain_problem(exc: NotPlainFile) -> Line:
-    return _problem({"link": "link", "not_a_file": "not_a_file", "linked": "linked"}[exc.why])
+    return _problem(exc.why)  # error.save.link, .not_a_file or .linked
 
 
 @dataclass
@@ -207,7 +207,8 @@ def read(path: Path | str) -> ReadJournal:
     begins = [start - 1 if data[start - 1 : start] == b"\n" else start for start in starts] + [len(data)]
     bounds = starts + [len(data)]
     if torn is not None:  # the file ends inside the next block's `[[action]]` line: that block is torn
-        begins.insert(-1, torn - 1 if data[torn - 1 : torn] == b"\n" and torn - 1 > last else torn)
+        blank = next((len(e) for e in (b"\r\n\r\n", b"\n\n") if data.endswith(e, last, torn)), 1) - 1
+        begins.insert(-1, torn - blank)  # the blank line before it is its own; the line ending before that is not
         bounds.insert(-1, torn)
     for number, (start, stop) in enumerate(zip(bounds, bounds[1:]), 1):
         begin = begins[number - 1]

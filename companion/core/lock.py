@@ -210,7 +210,8 @@ class SaveLock:
             except FileNotFoundError:
                 raise SaveError(shown, Line("error.save.no_file")) from None
             except NotPlainFile as exc:
-                raise SaveError(shown, Line(f"error.save.lock_{exc.why}", {"lock": str(path)})) from None
+                line_id = {"link": "lock_link", "linked": "lock_linked"}.get(exc.why, "lock_not_file")
+                raise SaveError(shown, Line(f"error.save.{line_id}", {"lock": str(path)})) from None
             except IsADirectoryError:
                 raise SaveError(shown, Line("error.save.lock_not_file", {"lock": str(path)})) from None
             except OSError as exc:
