@@ -20,7 +20,8 @@ from .dice import LiveChance, ReplayChance, ReplayMismatch, split_table_values
 from .errors import (ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, SavedButError,
                      SetupError, UnknownGameError)
 from .game import Event, Game, Line, Outcome, Prompt
-from .journal import Block, Damage, JournalFile, damaged, read, set_aside_blocks
+from .journal import Block, Damage, damaged, read
+from .journalfile import JournalFile, set_aside_blocks
 from .saveformat import SEED_DIGITS, Entry, Header, now
 from .lock import SaveLock
 from .language import render

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import companion.core.files as files_module
-import companion.core.journal as journal_module
+import companion.core.journalfile as journal_module
 from companion.core.errors import SaveError
 from companion.core.game import Line
 from companion.core.journal import fsync_dir, read
