@@ -223,10 +223,11 @@ def read(path: Path | str) -> ReadJournal:
 def _torn_head(data: bytes, start: int, stop: int, setup: bool = False) -> int | None:
     """Where a tail torn inside an `[[action]]` line begins, when the last part
     (`data[start:stop]`: a block, or the setup part when `setup`) is whole and
-    followed by the first bytes of the next block's header and nothing else (a
-    write cut off there); else None."""
-    torn = data.rfind(b"\n", start, stop) + 1
-    fragment = data[torn:stop]
+    followed by the first bytes of the next block's header and nothing but
+    blanks (a write cut off there); else None."""
+    end = len(data[:stop].rstrip())  # blanks after the torn bytes are no action either
+    torn = data.rfind(b"\n", start, end) + 1
+    fragment = data[torn:end]
     if torn <= start or not fragment or not _HEAD.startswith(fragment):
         return None
     try:
