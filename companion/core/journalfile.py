@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
+from typing import NoReturn
 
 from .errors import SaveError, SavedButError
 from .files import NotPlainFile, ShortWrite, fsync_dir, keep_aside, open_plain, write_temp
@@ -141,11 +142,12 @@ class JournalFile:
             self.offsets.append(self.end)
             self.end += len(block)
 
-    def _failed_write(self, exc: OSError, blocks: list[bytes], length: int) -> None:
+    def _failed_write(self, exc: OSError, blocks: list[bytes], length: int) -> NoReturn:
         """Leave no half batch behind: cut back to where we were; then say what the file holds."""
         problem = _write_words(exc)
         try:
             os.ftruncate(self._fd, self.end)
+            os.fsync(self._fd)  # best effort: the cut outlives a power cut too
         except OSError:
             pass
         try:
