@@ -53,7 +53,7 @@ NOTE = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.integers(0, 50), seed=st.integers(0, 99), note=NOTE)
 def test_no_lock_note_costs_a_byte_of_the_save(setup, seed, note):
     with tempfile.TemporaryDirectory() as folder:
@@ -78,7 +78,7 @@ def test_no_lock_note_costs_a_byte_of_the_save(setup, seed, note):
         assert not lock_path(save).exists()
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=st.integers(0, 50), seed=st.integers(0, 99), cut=st.floats(0.5, 1.0),
        tail=st.sampled_from([b"", b"\n", b"\n[", b"\n[[act", b"\n[[action]", b"\n[[action]]", b"\n[[a\n"]))
 def test_a_cut_save_of_any_game_never_blames_a_whole_action(setup, seed, cut, tail):
