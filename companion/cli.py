@@ -17,14 +17,15 @@ import sys
 from typing import Sequence
 
 from companion import __version__
+from companion.cliout import (FAILED, INTERRUPTED, SAVED_BUT, SAVED_NOT_PRINTED, OutputError, print_line, say_error,
+                              silence)
 from companion.core.dice import roll_expression
-from companion.core.errors import ActionError, InvalidActionError, CompanionError, DamagedSaveError
+from companion.core.errors import ActionError, InvalidActionError, CompanionError, DamagedSaveError, SavedButError
 from companion.core.game import Line, Option
 from companion.core.journal import peek_lang
 from companion.core.lock import SaveLockedError
 from companion.core.language import LANGUAGES, explain, render, template
 from companion.core.notation import shown
-from companion.core.text import printable
 from companion.core.players import players_from
 from companion.core.registry import find_game, game_names
 from companion.core.public import public_play, words as public_words
@@ -40,9 +41,7 @@ instead of letting the app roll.
 DEFAULT_LANG = "es"
 
 
-def _print(text: str = "", *, err: bool = False) -> None:
-    # Names and typed text come from people and files: never a raw escape sequence.
-    print(printable(text), file=sys.stderr if err else sys.stdout, flush=True)
+_print = print_line  # companion/cliout.py: a failing output is an OutputError, never a traceback
 
 
 def _say(line_id: str, lang: str, /, **values) -> str:
@@ -130,11 +129,16 @@ def _load(args: argparse.Namespace, read_only: bool = False) -> Session:
     try:
         session = Session.load(args.file, recover=args.recover, read_only=read_only)
     except CompanionError as exc:
-        args.shown_lang = args.lang or peek_lang(args.file) or DEFAULT_LANG
+        # A save whose language cannot be read is reported in the app's remembered one.
+        args.shown_lang = args.lang or peek_lang(args.file) or remembered_lang()
         if isinstance(exc, DamagedSaveError):
             raise CompanionError(exc.line, allowed=Line("cli.recover_hint")) from None
         raise
     lang = args.shown_lang = args.lang or session.lang
+    lock = session.journal.lock if session.journal is not None else None
+    if lock is not None and lock.set_aside is not None:  # a killed writer's half batch, cut back
+        _print(_say("cli.cut_back", lang, path=str(session.path), size=lock.rolled_back,
+                    aside=str(lock.set_aside)), err=True)
     if session.recovered_to:
         _print(_say("cli.recovered", lang, count=len(session.played), path=str(session.recovered_to)), err=True)
         if session.recovery is not None:  # exactly which later actions were kept, which set aside
@@ -206,13 +210,23 @@ def cmd_act(args: argparse.Namespace) -> int:
             return 1
         finally:
             session.journal = journal  # closed (and its lock released) below
-        journal.append_many([played.entry for played in accepted])
+        doubt: SavedButError | None = None
+        try:
+            journal.append_many([played.entry for played in accepted])
+        except SavedButError as exc:  # in the save (it replays): printed as played, then the problem
+            doubt = exc
         saved = True
         for played in accepted:
             for line in _played_lines(played, lang, args.private, session.game_cls.spelled):
                 _print(line)
         _print(_now_line(session, lang, args.private))
+        if doubt is not None:
+            say_error(f"companion: {explain(doubt, lang)}")
+            return SAVED_BUT
         return 0
+    except OutputError as exc:  # only stdout raises it, and only after the save
+        say_error(_say("cli.saved_not_printed", lang, path=str(session.path), problem=exc.strerror or str(exc)))
+        return SAVED_NOT_PRINTED
     except BrokenPipeError:
         # `companion act ... | head -1`: after the save the reader leaving is no
         # error; before it, nothing was saved and the exit status says so.
@@ -230,12 +244,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             session.close()
 
 
-def _silence(stream) -> None:
-    """Point a closed pipe's stream at the null device, so that flushing it at exit cannot fail."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-    except (OSError, ValueError):
-        pass
+_silence = silence
 
 
 def _how(game, lang: str) -> str | None:
@@ -537,11 +546,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.func(args)
     except CompanionError as exc:
-        lang = getattr(args, "shown_lang", None) or getattr(args, "lang", None) or DEFAULT_LANG
-        _print(f"companion: {explain(exc, lang)}", err=True)
-        return 1
+        lang = getattr(args, "shown_lang", None) or getattr(args, "lang", None) or remembered_lang()
+        say_error(f"companion: {explain(exc, lang)}")
+        return FAILED
+    except OutputError as exc:  # `companion show F > /dev/full`: said, never a traceback
+        lang = getattr(args, "shown_lang", None) or getattr(args, "lang", None) or remembered_lang()
+        say_error(_say("cli.output_failed", lang, problem=exc.strerror or str(exc)))
+        return FAILED
     except KeyboardInterrupt:
-        return 130
+        return INTERRUPTED
     except BrokenPipeError:  # `companion show ... | head`: the reader left; not an error
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0

@@ -201,6 +201,9 @@ def test_errors_before_a_save_is_read_are_in_its_language(tmp_path, capsys):
     save = _duel(tmp_path, "eu")
     save.write_text(save.read_text(encoding="utf-8").replace('seed = ', 'sid = '), encoding="utf-8")
     assert main(["show", str(save)]) == 1
+    assert capsys.readouterr().err.startswith(f"companion: {save}: prestaketa-zatian 'sid' dago, ")  # misspelt: named
+    save.write_text(save.read_text(encoding="utf-8").replace('sid = ', '# sid = '), encoding="utf-8")
+    assert main(["show", str(save)]) == 1
     assert capsys.readouterr().err == f"companion: {save}: 'seed' lerroa falta da edo ez da zenbaki bat.\n"
     assert main(["show", str(tmp_path / "nope.toml")]) == 1  # no save to ask: the app's language
     assert "no existe ese fichero" in capsys.readouterr().err

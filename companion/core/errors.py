@@ -126,3 +126,11 @@ class DamagedSaveError(SaveError):
         super().__init__(path, problem)
         self.intact = intact
         self.recovery: Any = None  # what recovering would keep and set aside (a session.Recovery)
+
+
+class SavedButError(SaveError):
+    """The save holds what was played (or undone), but the disk reported a
+    problem making it durable: it counts as done (it replays), and saying it
+    was not would be untrue. The lock's note stays for the next writer."""
+
+    title = "error.title.save"

@@ -6,6 +6,8 @@ the last block away. Reading is forgiving where it can be honest about it: a
 damaged tail (bad TOML, a cut-off block, bytes that are not UTF-8) is
 reported with the file, the action number and the line, and the intact
 prefix can be recovered with the damaged part kept aside in another file.
+This is the reading side; writing (appending, undo, recovery) is in
+`journalfile.py`.
 
 Every problem is a voice-pack `Line` (`error.save.*`), so it reaches a player
 in the table's language; an operating system's or a parser's own message
@@ -15,31 +17,26 @@ hold, and the bounds a save must meet, are in `saveformat.py`.
 
 from __future__ import annotations
 
-import errno
 import os
 import re
 import stat
 import tomllib
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
 from pathlib import Path
 
 from .errors import CompanionError, DamagedSaveError, SaveError
+from .files import fsync_dir  # noqa: F401 - where callers have always found it
 from .game import Line
-from .lock import SaveLock
 from .text import printable
 from .saveformat import (MAX_ACTIONS, MAX_BLOCK_BYTES, MAX_SAVE_BYTES, MAX_SETUP_BYTES, BlockError, Entry,
                          Header, _fast_entry, _problem)
 
 _BLOCK = re.compile(rb"(?m)^\[\[action\]\][ \t]*\r?$")
+_HEAD = b"[[action]]"
 
 def _os_words(exc: OSError) -> str:
     """An operating system's own words for a failure (a plain value inside a Line)."""
     return exc.strerror or str(exc)
-
-
-class _ShortWrite(OSError):
-    """The disk took only part of a block."""
 
 
 @dataclass
@@ -142,7 +139,7 @@ def _setup(path: Path, data: bytes, head_end: int) -> dict:
     if head_end > MAX_SETUP_BYTES:
         raise SaveError(path, _problem("setup_too_big", size=_size(head_end), limit=_size(MAX_SETUP_BYTES)))
     try:
-        return _toml(data[:head_end].decode("utf-8"))
+        return _toml(data[:head_end].decode("utf-8-sig"))  # a BOM is no part of the text
     except UnicodeDecodeError:
         raise SaveError(path, _problem("setup_not_text")) from None
     except _TooComplex:
@@ -185,6 +182,10 @@ def read(path: Path | str) -> ReadJournal:
     if len(starts) > MAX_ACTIONS:  # each block costs a parse: refused before any
         raise SaveError(path, _problem("too_many_actions", count=len(starts), limit=MAX_ACTIONS))
     head_end = starts[0] if starts else len(data)
+    last = starts[-1] if starts else 0  # where the last part (a block, or the setup) begins
+    torn = _torn_head(data, last, len(data), setup=not starts)
+    if torn is not None and not starts:
+        head_end = torn  # the first block's header line is torn: the setup part ends before it
     header = Header.from_toml(path, _setup(path, data, head_end))
     entries: list[Entry] = []
     offsets: list[int] = []
@@ -193,13 +194,20 @@ def read(path: Path | str) -> ReadJournal:
     # The newline before a block header belongs to that block's bytes.
     begins = [start - 1 if data[start - 1 : start] == b"\n" else start for start in starts] + [len(data)]
     bounds = starts + [len(data)]
+    if torn is not None:  # the file ends inside the next block's `[[action]]` line: that block is torn
+        blank = next((len(e) for e in (b"\r\n\r\n", b"\n\n") if data.endswith(e, last, torn)), 1) - 1
+        begins.insert(-1, torn - blank)  # the blank line before it is its own; the line ending before that is not
+        bounds.insert(-1, torn)
     for number, (start, stop) in enumerate(zip(bounds, bounds[1:]), 1):
         begin = begins[number - 1]
-        try:
-            entry: Entry | None = _entry(data[start:stop])
-            problem = None
-        except BlockError as exc:
-            entry, problem = None, exc.line
+        if torn is not None and start == torn:
+            entry, problem = None, _problem("block.torn")
+        else:
+            try:
+                entry = _entry(data[start:stop])
+                problem = None
+            except BlockError as exc:
+                entry, problem = None, exc.line
         if damage is None and entry is not None:
             entries.append(entry)
             offsets.append(begin)
@@ -212,242 +220,24 @@ def read(path: Path | str) -> ReadJournal:
     return ReadJournal(header, entries, offsets, end, damage, rest, len(data))
 
 
-def _open_append(path: Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-
-
-def fsync_dir(path: Path) -> None:
-    """Make a file's new or renamed name in `path` (a folder) durable, where the
-    system allows it (POSIX; elsewhere, and on file systems that refuse, a no-op)."""
-    if os.name != "posix":
-        return
+def _torn_head(data: bytes, start: int, stop: int, setup: bool = False) -> int | None:
+    """Where a tail torn inside an `[[action]]` line begins, when the last part
+    (`data[start:stop]`: a block, or the setup part when `setup`) is whole and
+    followed by the first bytes of the next block's header and nothing but
+    blanks (a write cut off there); else None."""
+    end = len(data[:stop].rstrip())  # blanks after the torn bytes are no action either
+    torn = data.rfind(b"\n", start, end) + 1
+    fragment = data[torn:end]
+    if torn <= start or not fragment or not _HEAD.startswith(fragment):
+        return None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError as exc:
-        if exc.errno not in (errno.EINVAL, errno.ENOTSUP, errno.EBADF, errno.EROFS):
-            raise
-    finally:
-        os.close(fd)
-
-
-def _write_file(path: Path, data: bytes, *, new: bool = False) -> None:
-    """Write `data` as the whole of `path` and fsync it (`new`: refuse an existing file).
-    A short write is an error: a save or a copy is whole or it is not written."""
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if new else os.O_TRUNC) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o600)
-    try:
-        if os.write(fd, data) != len(data):
-            raise _ShortWrite()
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-class JournalFile:
-    """An open save that grows by fsynced blocks: one per action, or one write
-    for a batch; its writer holds the save's lock (see `lock.SaveLock`).
-
-    `read_only` (a Line saying why) makes a journal that refuses every write
-    with that Line and holds no lock: a game opened to look at."""
-
-    def __init__(self, path: Path, offsets: list[int], end: int, *, lock: SaveLock | None = None,
-                 read_only: Line | None = None) -> None:
-        self.path = path
-        self.offsets = list(offsets)
-        self.end = end
-        self.lock = lock
-        self.read_only = read_only
-        self._fd = -1
-        if read_only is not None:
-            return
-        try:
-            self._fd = _open_append(path)
-        except OSError as exc:
-            raise SaveError(path, _problem("cannot_open", problem=_os_words(exc))) from None
-
-    @classmethod
-    def create(cls, path: Path | str, header: Header, title: str, overwrite: bool = False) -> "JournalFile":
-        """Write a new save (mode 0600) atomically: the file appears complete or not at all,
-        and its name is durable (the folder is fsynced). The new save's lock is taken first."""
-        path = Path(path)
-        if path.exists() and not overwrite:
-            raise SaveError(path, _problem("exists"))
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise SaveError(path, _problem("cannot_write", problem=_os_words(exc))) from None
-        lock = SaveLock.take(path)
-        try:
-            if path.exists() and not overwrite:  # made while we waited for the lock
-                raise SaveError(path, _problem("exists"))
-            tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-            data = header.to_bytes(title)
-            try:
-                _write_file(tmp, data)
-                os.replace(tmp, path)
-                fsync_dir(path.parent)
-            except OSError as exc:
-                tmp.unlink(missing_ok=True)
-                problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-                raise SaveError(path, _problem("cannot_write", problem=problem)) from None
-            return cls(path, [], len(data), lock=lock)
-        except BaseException:
-            lock.release()
-            raise
-
-    def _refuse_if_read_only(self) -> None:
-        if self.read_only is not None:
-            raise SaveError(self.path, self.read_only)
-
-    def _check_unchanged(self, problem_id: str) -> None:
-        """The file must be exactly as this writer left it: nobody else writes it."""
-        try:
-            size = os.fstat(self._fd).st_size
-        except OSError as exc:
-            raise SaveError(self.path, _problem(problem_id, problem=_os_words(exc))) from None
-        if size != self.end:
-            raise SaveError(self.path, _problem("changed", size=size, expected=self.end))
-
-    def append(self, entry: Entry) -> None:
-        self.append_many([entry])
-
-    def append_many(self, entries: list[Entry]) -> None:
-        """Append every entry in ONE write and one fsync: all of them are saved or
-        none (a kill in the middle is cut back by the lock's next owner)."""
-        self._refuse_if_read_only()
-        blocks = [entry.to_block() for entry in entries]
-        data = b"".join(blocks)
-        if not data:
-            return
-        self._check_unchanged("not_saved")
-        if self.lock is not None:
-            try:
-                self.lock.writing(self.end, len(data))
-            except OSError as exc:
-                raise SaveError(self.path, _problem("not_saved", problem=_os_words(exc))) from None
-        try:
-            written = os.write(self._fd, data)
-            if written != len(data):
-                raise _ShortWrite()
-            os.fsync(self._fd)
-        except OSError as exc:
-            # Leave no half batch behind: cut back to where we were (if even that
-            # fails, the lock's note stays and its next owner cuts it back).
-            try:
-                os.ftruncate(self._fd, self.end)
-            except OSError:
-                pass
-            else:
-                self._written()
-            problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-            raise SaveError(self.path, _problem("not_saved", problem=problem)) from None
-        self._written()
-        for block in blocks:
-            self.offsets.append(self.end)
-            self.end += len(block)
-
-    def _written(self) -> None:
-        if self.lock is not None:
-            self.lock.written()
-
-    def drop_last(self) -> None:
-        """Undo: cut the last action's block off the file, if the file is still
-        the size this writer left it (never another writer's action)."""
-        self._refuse_if_read_only()
-        if not self.offsets:
-            return
-        self._check_unchanged("undo_not_saved")
-        cut = self.offsets.pop()
-        try:
-            os.ftruncate(self._fd, cut)
-            os.fsync(self._fd)
-        except OSError as exc:
-            self.offsets.append(cut)
-            raise SaveError(self.path, _problem("undo_not_saved", problem=_os_words(exc))) from None
-        self.end = cut
-
-    def close(self) -> None:
-        """Close the file and let go of the save's lock."""
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
-        lock, self.lock = self.lock, None
-        if lock is not None:
-            lock.release()
-
-    def __del__(self) -> None:  # a session dropped without close() must not hold the save
-        try:
-            self.close()
-        except Exception:
-            pass
-
-
-def set_aside(path: Path, offset: int) -> Path:
-    """Copy the damaged tail to `<file>.damaged-<time>` and cut it off the save.
-
-    The copy is written and fsynced before the save is truncated, so the
-    damaged bytes exist somewhere at every moment.
-    """
-    data = _read_bytes(path)
-    aside = _aside_path(path)
-    _write_file(aside, data[offset:], new=True)
-    fsync_dir(aside.parent)  # the copy's name is on disk before the save loses the bytes
-    with open(path, "r+b") as handle:
-        handle.truncate(offset)
-        os.fsync(handle.fileno())
-    return aside
-
-
-def _aside_path(path: Path) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while aside.exists():
-        n += 1
-        aside = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    return aside
-
-
-def set_aside_blocks(path: Path, size: int, intact_end: int, kept: list[Block],
-                     aside: list[Block]) -> tuple[Path, list[int], int]:
-    """Recover a save damaged in the middle and keep the play: the intact part,
-    then the later blocks in `kept` (whole, as they were), make the save; the
-    blocks in `aside` go to `<file>.damaged-<time>`.
-
-    The copy is written and fsynced first; the save is then replaced at once
-    (a new file renamed over it), so every byte exists somewhere at every
-    moment. `size` is the file's size when it was read: a file that changed
-    since is left alone. Returns the copy, the kept blocks' new offsets and
-    the new end of the save."""
-    real = Path(os.path.realpath(path))  # a link stays a link: its target is what changes
-    try:
-        if not kept:  # the damage is the tail: cut it off
-            if os.stat(real).st_size != size:
-                raise SaveError(path, _problem("changed_while_recovering"))
-            return set_aside(path, intact_end), [], intact_end
-        data = _read_bytes(real)
-        if len(data) != size:
-            raise SaveError(path, _problem("changed_while_recovering"))
-        aside_path = _aside_path(path)
-        _write_file(aside_path, b"".join(data[b.start : b.stop] for b in aside), new=True)
-        fsync_dir(aside_path.parent)
-        offsets, end, parts = [], intact_end, [data[:intact_end]]
-        for block in kept:
-            offsets.append(end)
-            parts.append(data[block.start : block.stop])
-            end += block.stop - block.start
-        tmp = real.with_name(f".{real.name}.{os.getpid()}.recovering")
-        _write_file(tmp, b"".join(parts))
-        os.replace(tmp, real)
-        fsync_dir(real.parent)
-    except OSError as exc:
-        problem = _problem("short_write") if isinstance(exc, _ShortWrite) else _os_words(exc)
-        raise SaveError(path, _problem("cannot_write", problem=problem)) from None
-    return aside_path, offsets, end
+        if setup:
+            _toml(data[start:torn].decode("utf-8-sig"))
+        else:
+            _entry(data[start:torn])
+    except (BlockError, UnicodeDecodeError, ValueError):
+        return None  # the part before it is damaged too: that is where the damage starts
+    return torn
 
 
 def damaged(path: Path, damage: Damage, kept: int = 0) -> DamagedSaveError:
@@ -469,10 +259,10 @@ def peek_lang(path: Path | str) -> str | None:
     try:
         data = _read_bytes(Path(path))
         first = _BLOCK.search(data)
-        head_end = first.start() if first else len(data)
+        head_end = first.start() if first else (_torn_head(data, 0, len(data), setup=True) or len(data))
         if head_end > MAX_SETUP_BYTES:
             return None
-        head = _toml(data[:head_end].decode("utf-8"))
+        head = _toml(data[:head_end].decode("utf-8-sig"))
     except (CompanionError, UnicodeDecodeError, ValueError):
         return None
     lang = head.get("lang")

@@ -9,10 +9,20 @@ owner's pid and command line, which is how a second writer is told who has
 the save; its last owner removes it on close (a kill -9 leaves it behind,
 unlocked and harmless, and the next owner takes it over).
 
-The sidecar also notes a write in progress (`pending = [start, length]`)
-while the save grows: a writer killed in the middle of one write leaves a
-note that the next owner reads before anything else, cutting a half-written
-batch back off so that a batch is in the save whole or not at all.
+The sidecar also notes a write in progress while the save grows
+(`pending = [start, length]`, the save's identity and the bytes it adds): a
+writer killed in the middle of one write leaves a note that the next owner
+reads before anything else, cutting a half-written batch back off so that a
+batch is in the save whole or not at all. A note is trusted only when it
+proves itself: written in this boot, about this very file, and the bytes
+past `start` are the first bytes of what it says it adds. Even then the cut
+bytes go to a `.damaged-*` copy beside the save first, so a stale or hostile
+note can cost at most a refusal, never a byte of the save. A note whose
+write may be in the save but was not settled (a failed fsync that could not
+be undone) is left in place on close for the next owner to settle.
+
+The sidecar is opened without following a link, and refused (with a message
+naming it) when it is a link, not a plain file, or another name of a file.
 
 Within one process, sessions on one save share its lock (the app closes a
 game after opening the next one; tests read a save while a session holds
@@ -25,9 +35,12 @@ check is then the only guard.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import errno
 import json
 import os
+import stat
 import shlex
 import sys
 import threading
@@ -38,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import SaveError
+from .files import NotPlainFile, is_link, keep_aside, open_plain
 from .lines import Line
 
 try:
@@ -47,12 +61,32 @@ except ImportError:  # pragma: no cover - Windows
 
 SUFFIX = ".lock"
 _BUSY = (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES)
+MAX_NOTE = 1024 * 1024  # a note is under 1 KB plus the batch it covers; a bigger sidecar is not one
+MAX_PENDING = 8 * 1024 * 1024  # a batch cannot be bigger than a save
+
+
+def _real(save: Path | str) -> Path:
+    """A save's path with its folder resolved (its own name is never followed: a link is refused)."""
+    shown = Path(save)
+    return Path(os.path.realpath(shown.parent)) / shown.name
 
 
 def lock_path(save: Path | str) -> Path:
-    """The sidecar of a save (by the save's real path, so a link locks its target)."""
-    real = Path(os.path.realpath(save))
+    """The sidecar of a save: `<save>.lock` beside it."""
+    real = _real(save)
     return real.with_name(real.name + SUFFIX)
+
+
+def _boot() -> str:
+    """This boot's id (Linux), so a note from before a restart is never trusted; "" elsewhere."""
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as handle:
+            return handle.read().strip()
+    except OSError:
+        return ""
+
+
+BOOT = _boot()
 
 
 def this_command() -> str:
@@ -96,14 +130,16 @@ def _parse(data: bytes) -> dict[str, Any]:
     return parsed if isinstance(parsed, dict) else {}
 
 
-def _read_all(fd: int) -> bytes:
+def _read_all(fd: int, limit: int = MAX_NOTE) -> bytes:
+    """The sidecar's text; b"" when it is bigger than any note (not one of ours)."""
     chunks, offset = [], 0
-    while True:
+    while offset <= limit:
         chunk = os.pread(fd, 65536, offset)
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
         offset += len(chunk)
+    return b""
 
 
 def _holder(fd: int, patience: float = 1.0) -> Holder:
@@ -141,6 +177,8 @@ class SaveLock:
         self.fd = fd
         self.users = 1
         self.rolled_back = 0  # bytes of a half-written batch cut off when taken
+        self.set_aside: Path | None = None  # ... and the copy they were kept in
+        self.unsettled = False  # a write that may be in the save was not settled: keep the note
         self._who: str | None = None  # the note's fixed first lines
         self._size = 0  # the sidecar's size, kept by padding every note to it
 
@@ -150,7 +188,7 @@ class SaveLock:
 
         A SaveError (not a SaveLockedError) when the sidecar cannot be made."""
         shown = Path(save)
-        real = Path(os.path.realpath(save))
+        real = _real(save)
         with cls._guard:
             held = cls._held.get(str(real))
             if held is not None:
@@ -163,12 +201,19 @@ class SaveLock:
     @classmethod
     def _acquire(cls, shown: Path, real: Path) -> "SaveLock":
         path = lock_path(real)
+        if is_link(real):  # the save itself: never written through a link
+            raise SaveError(shown, Line("error.save.link"))
         fd = -1
         for _ in range(50):
             try:
-                fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o600)
+                fd = open_plain(path, os.O_RDWR | os.O_CREAT)
             except FileNotFoundError:
                 raise SaveError(shown, Line("error.save.no_file")) from None
+            except NotPlainFile as exc:
+                line_id = {"link": "lock_link", "linked": "lock_linked"}.get(exc.why, "lock_not_file")
+                raise SaveError(shown, Line(f"error.save.{line_id}", {"lock": str(path)})) from None
+            except IsADirectoryError:
+                raise SaveError(shown, Line("error.save.lock_not_file", {"lock": str(path)})) from None
             except OSError as exc:
                 raise SaveError(shown, Line("error.save.cannot_lock", {"problem": exc.strerror or str(exc)})) from None
             if fcntl is None:  # pragma: no cover - Windows
@@ -183,7 +228,7 @@ class SaveLock:
                 raise SaveLockedError(shown, holder) from None
             # Its last owner may have removed the sidecar between our open and our lock.
             try:
-                mine, there = os.fstat(fd), os.stat(path)
+                mine, there = os.fstat(fd), os.lstat(path)
                 if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
                     break
             except FileNotFoundError:
@@ -194,41 +239,53 @@ class SaveLock:
             raise SaveError(shown, Line("error.save.cannot_lock", {"problem": str(path)}))
         lock = cls(real, fd)
         try:
-            previous = _read_all(fd)
-            lock._size = len(previous)  # every note covers the last owner's whole text
-            lock.rolled_back = lock._finish_interrupted(_parse(previous))
+            previous = _parse(_read_all(fd))
+            lock.rolled_back, lock.set_aside = lock._finish_interrupted(previous)
+            os.ftruncate(fd, 0)  # the old note is settled (or was never one): ours replaces it
             lock._note()
         except OSError as exc:
+            lock.unsettled = True  # whatever the old note says stays for the next owner
             lock._drop()
             raise SaveError(shown, Line("error.save.cannot_lock", {"problem": exc.strerror or str(exc)})) from None
         return lock
 
-    def _finish_interrupted(self, previous: dict[str, Any]) -> int:
-        """Cut back a batch its writer was killed while writing; the bytes cut."""
-        pending = previous.get("pending")
-        if not (isinstance(pending, list) and len(pending) == 2 and all(isinstance(n, int) for n in pending)):
-            return 0
-        start, length = pending
+    def _finish_interrupted(self, previous: dict[str, Any]) -> tuple[int, Path | None]:
+        """Settle the write a killed writer noted: cut a half-written batch back
+        (its bytes kept in a `.damaged-*` copy first), fsync a whole one. Only a
+        note that proves itself counts (`_proven`). The bytes cut, and the copy."""
+        proven = _proven(previous, self.save)
+        if proven is None:
+            return 0, None
+        start, adds = proven
+        fd = open_plain(self.save, os.O_RDWR)
         try:
-            size = os.stat(self.save).st_size
-        except FileNotFoundError:
-            return 0
-        if not start < size < start + length:
-            return 0  # nothing of it written, or all of it: the save is whole either way
-        fd = os.open(self.save, os.O_WRONLY | getattr(os, "O_BINARY", 0))
-        try:
+            size = os.fstat(fd).st_size
+            if size <= start or size > start + len(adds):
+                return 0, None  # none of it written, or more than it: the note says nothing of this file
+            there = os.pread(fd, size - start, start)
+            if there != adds[: size - start]:
+                return 0, None  # not the bytes it announced: stale or not ours
+            if size == start + len(adds):
+                os.fsync(fd)  # whole: its writer may have died before (or failing) its fsync
+                return 0, None
+            aside = keep_aside(self.save, there)
             os.ftruncate(fd, start)
             os.fsync(fd)
+            return size - start, aside
         finally:
             os.close(fd)
-        return size - start
 
-    def _note(self, pending: tuple[int, int] | None = None) -> None:
+    def _note(self, pending: tuple[int, bytes, tuple[int, int]] | None = None) -> None:
         """Rewrite the sidecar in place, padded to the size it already has: no
         truncation, so a note costs one page-cache write and no metadata."""
         if self._who is None:
-            self._who = f"pid = {os.getpid()}\ncommand = {_toml_string(this_command())}\n"
-        text = self._who + (f"pending = [{pending[0]}, {pending[1]}]\n" if pending is not None else "")
+            self._who = (f"pid = {os.getpid()}\nboot = {_toml_string(BOOT)}\n"
+                         f"command = {_toml_string(this_command())}\n")
+        text = self._who
+        if pending is not None:
+            start, adds, (dev, ino) = pending
+            text += (f"pending = [{start}, {len(adds)}]\nsave = [{dev}, {ino}]\n"
+                     f"adds = \"{base64.b64encode(adds).decode('ascii')}\"\n")
         data = text.encode("utf-8")
         if len(data) < self._size:
             data += b" " * (self._size - len(data))  # trailing blanks are valid TOML
@@ -237,22 +294,24 @@ class SaveLock:
         os.pwrite(self.fd, data, 0)
         self._size = len(data)
 
-    def writing(self, start: int, length: int) -> None:
-        """Note that the save is about to grow from `start` by `length` bytes.
+    def writing(self, start: int, adds: bytes, save: tuple[int, int]) -> None:
+        """Note that the save (its (st_dev, st_ino): `save`) is about to grow
+        from `start` by the bytes `adds`.
 
         The note is not fsynced: it guards against a writer killed in the
         middle of its write (the page cache outlives the process, so the next
         owner reads it), which is the case a batch can be torn by. A power cut
         before the save's own fsync is met by the reader instead, which sets a
         damaged tail aside; nothing was said to the table before that fsync."""
-        self._note((start, length))
+        self._note((start, adds, save))
 
     def written(self) -> None:
-        """The write noted by `writing` is whole in the save (or was undone)."""
+        """The write noted by `writing` is whole and durable in the save (or was undone)."""
+        self.unsettled = False
         try:
             self._note()
         except OSError:
-            pass  # the note says a write of the size the save now has: harmless
+            pass  # the note then proves a write the save holds whole: the next owner fsyncs it
 
     def release(self) -> None:
         with self._guard:
@@ -266,12 +325,39 @@ class SaveLock:
     def _drop(self) -> None:
         if self.fd < 0:
             return
-        try:
-            os.unlink(self.path)  # while still locked: the next owner's check sees it is gone
-        except OSError:
-            pass
+        if not self.unsettled:  # an unsettled note stays for the next owner
+            try:
+                mine, there = os.fstat(self.fd), os.lstat(self.path)
+                if (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino):
+                    os.unlink(self.path)  # while still locked: the next owner's check sees it is gone
+            except OSError:
+                pass
         os.close(self.fd)
         self.fd = -1
+
+
+def _proven(note: dict[str, Any], save: Path) -> tuple[int, bytes] | None:
+    """(start, the bytes it adds) of a pending write the note proves is this
+    save's; None for a note that does not (stale, from another boot or file,
+    malformed or hostile): such a note is ignored, never obeyed."""
+    pending, ident, adds, pid, boot = (note.get(k) for k in ("pending", "save", "adds", "pid", "boot"))
+    if not (isinstance(pending, list) and len(pending) == 2 and all(type(n) is int for n in pending)):
+        return None
+    start, length = pending
+    if not (type(pid) is int and pid > 0 and isinstance(boot, str) and boot == BOOT):
+        return None
+    if not (isinstance(ident, list) and len(ident) == 2 and all(type(n) is int for n in ident)):
+        return None
+    if not (isinstance(adds, str) and 0 <= start and 0 < length <= MAX_PENDING):
+        return None
+    try:
+        data = base64.b64decode(adds, validate=True)
+        info = os.lstat(save)
+    except (binascii.Error, ValueError, OSError):
+        return None
+    if len(data) != length or not stat.S_ISREG(info.st_mode) or [info.st_dev, info.st_ino] != ident:
+        return None
+    return start, data
 
 
 def _toml_string(text: str) -> str:

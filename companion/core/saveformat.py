@@ -37,6 +37,7 @@ MAX_PLAYERS = 99  # names in a save (no game seats more)
 MAX_WORD = 40  # characters of a deck's name, a card, an option's key
 MAX_OPTION_TEXT = 8 * 1024  # characters of an option's text value (a Kaijupoly board kept whole: ~2 KB)
 SEED_DIGITS = 20  # a seed is a whole number of at most this many digits (2**64 has 20)
+HEADER_KEYS = frozenset({"format", "game", "created", "seed", "lang", "players", "options"})
 
 # The exact shape `Entry.to_block` writes, for a fast path past tomllib (which
 # is most of the cost of loading a long game). Strings allow only the escapes
@@ -273,6 +274,9 @@ class Header:
 
         if "format" not in data:
             raise refuse("not_a_save")
+        unknown = sorted(set(data) - HEADER_KEYS)
+        if unknown:  # a misspelt key (one flipped bit) must not silently become a default
+            raise refuse("unknown_key", key=_quoted(unknown[0]), keys=", ".join(sorted(HEADER_KEYS)))
         fmt = data["format"]
         if type(fmt) is not int or fmt < 1:
             raise refuse("format", value=_quoted(fmt))

@@ -17,10 +17,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from .dice import LiveChance, ReplayChance, ReplayMismatch, split_table_values
-from .errors import (ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, SetupError,
-                     UnknownGameError)
+from .errors import (ActionError, CompanionError, IllegalActionError, InvalidActionError, SaveError, SavedButError,
+                     SetupError, UnknownGameError)
 from .game import Event, Game, Line, Outcome, Prompt
-from .journal import Block, Damage, JournalFile, damaged, read, set_aside_blocks
+from .journal import Block, Damage, damaged, read
+from .journalfile import JournalFile, set_aside_blocks
 from .saveformat import SEED_DIGITS, Entry, Header, now
 from .lock import SaveLock
 from .language import render
@@ -275,6 +276,7 @@ class Session:
             written, problem = None, exc
         count = len(self.played)
         before = _freeze(self.game)
+        saved_but: SavedButError | None = None
         try:
             chance = LiveChance(self._rng(), list(table))
             events = self.game.apply(action, chance)
@@ -284,13 +286,18 @@ class Session:
             assert written is not None
             entry = Entry(written, list(chance.records), now())
             if self.journal is not None:
-                self.journal.append(entry)
+                try:
+                    self.journal.append(entry)
+                except SavedButError as exc:  # in the save (it replays): played, and said so
+                    saved_but = exc
             self._played(Played(entry, events, secret, public))
         except BaseException:
             self._restore(before, count)  # a refusal (or a failed write) changes nothing
             raise
         self._recent = (count, before)
         self.redo_stack.clear()
+        if saved_but is not None:
+            raise saved_but
         return events
 
     def hint(self) -> Line | None:
@@ -308,8 +315,12 @@ class Session:
     def undo(self) -> Entry:
         if not self.played:
             raise IllegalActionError(Line("error.nothing_to_undo"))
+        saved_but: SavedButError | None = None
         if self.journal is not None:
-            self.journal.drop_last()
+            try:
+                self.journal.drop_last()
+            except SavedButError as exc:  # cut from the save: undone, and said so below
+                saved_but = exc
         last = self.played[-1].entry
         target = len(self.played) - 1
         start = max(n for n in self._checkpoints if n <= target)
@@ -322,6 +333,8 @@ class Session:
         if self._recent is not None and self._recent[0] > target:
             self._recent = None
         self.redo_stack.append(last)
+        if saved_but is not None:
+            raise saved_but
         return last
 
     @staticmethod
@@ -340,15 +353,21 @@ class Session:
         entry = self.redo_stack[-1]
         count = len(self.played)
         before = _freeze(self.game)
+        saved_but: SavedButError | None = None
         try:
             events = self._replay_one(entry)
             if self.journal is not None:
-                self.journal.append(entry)
+                try:
+                    self.journal.append(entry)
+                except SavedButError as exc:
+                    saved_but = exc
         except BaseException:
             self._restore(before, count)
             raise
         self._recent = (count, before)
         self.redo_stack.pop()
+        if saved_but is not None:
+            raise saved_but
         return events
 
     # -- looking -------------------------------------------------------------

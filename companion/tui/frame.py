@@ -36,7 +36,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
 from companion.core.dice import Draw
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, SavedButError
 from companion.core.language import explain
 from companion.core.game import Event, Outcome, Prompt
 
@@ -327,6 +327,8 @@ class GameScreen(Screen[None]):
         self.show_error(message)
         if not any(error.display and error.has_class("-shown") and error.visible for error in self.widgets(ErrorLine)):
             self.notify(message, title=ui("ui.game.refused", self.lang), severity="error", markup=False)
+        if isinstance(exc, SavedButError):  # done in the save all the same: the screen shows it done
+            self.refresh_view()
 
     def show_error(self, message: str) -> None:
         """Put `message` on the error line ("" clears it)."""

@@ -233,6 +233,10 @@ class StartScreen(Screen[None]):
             self.notify(explain(exc, lang), title=ui("ui.resume.cannot_open", lang), severity="error", markup=False)
             return
         panel.show_error("")
+        lock = session.journal.lock if session.journal is not None else None
+        if lock is not None and lock.set_aside is not None:  # a killed writer's half batch, kept aside
+            self.notify(ui("cli.cut_back", lang, path=str(path), size=lock.rolled_back, aside=str(lock.set_aside)),
+                        markup=False, timeout=10)
         if session.recovered_to is not None:
             self.notify(ui("ui.resume.recovered", lang, count=len(session.played),
                            aside=str(session.recovered_to)), markup=False, timeout=10)

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import companion.core.journal as journal_module
+import companion.core.files as files_module
+import companion.core.journalfile as journal_module
 from companion.core.errors import SaveError
 from companion.core.game import Line
 from companion.core.journal import fsync_dir, read
@@ -126,7 +127,8 @@ journal, session.journal = session.journal, None
 for _ in range(5):
     session.act("roll")
 data = b"".join(p.entry.to_block() for p in session.played[-5:])
-journal.lock.writing(journal.end, len(data))  # as append_many does, then die part-way through
+info = os.fstat(journal._fd)
+journal.lock.writing(journal.end, data, (info.st_dev, info.st_ino))  # as append_many does, then die part-way
 os.write(journal._fd, data[: int(len(data) * keep)])
 os.kill(os.getpid(), signal.SIGKILL)
 """
@@ -165,7 +167,9 @@ def test_append_many_is_one_write_and_one_fsync(tmp_path, monkeypatch):
 def test_the_folder_is_fsynced_after_a_save_is_made_and_after_a_tail_is_set_aside(tmp_path, monkeypatch):
     synced: list[Path] = []
     real = journal_module.fsync_dir
-    monkeypatch.setattr(journal_module, "fsync_dir", lambda folder: synced.append(Path(folder)) or real(folder))
+    spy = lambda folder: synced.append(Path(folder)) or real(folder)  # noqa: E731
+    monkeypatch.setattr(journal_module, "fsync_dir", spy)
+    monkeypatch.setattr(files_module, "fsync_dir", spy)  # the copies set aside are made there
     path = duel(tmp_path / "g.toml")
     assert synced == [tmp_path]
     with path.open("ab") as handle:
