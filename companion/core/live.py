@@ -32,7 +32,7 @@ MAX_TEXT = 600  # the longest subtitle kept
 MAX_TIMERS = 4
 HEARTBEAT = 5.0  # the app rewrites the file at least this often while open
 STALE = 3 * HEARTBEAT  # a heartbeat older than this: the app is gone (killed, or the machine slept)
-TIMER_KINDS = ("gauekos", "day")
+TIMER_KINDS = ("gauekos", "day", "marcador")  # marcador: its turn timer
 
 
 def live_path(save: Path | str) -> Path:

@@ -34,6 +34,7 @@ PANEL_WORDS: dict[str, tuple[str, ...]] = {
     "gauekos": ("gauekos.role.",),
     "halloween": ("halloween.child.", "halloween.colour."),
     "kaijupoly": ("kaijupoly.troops.",),
+    "marcador": ("marcador.round_of", "marcador.round_open", "marcador.no_points"),
     "rey-de-los-monstruos": ("kaijupoly.troops.", "ui.kaijupoly.", "state.kaijupoly."),
 }
 

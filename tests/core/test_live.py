@@ -23,6 +23,16 @@ def test_publish_then_read_round_trips_and_leaves_no_temporary_file(tmp_path):
     assert 29 <= back.timers[0].left_at(time.time()) <= 30
 
 
+def test_marcadors_turn_timer_is_read_back(tmp_path):
+    """The kind marcador's screen publishes (companion/tui/games/marcador/screen.py) is one the
+    readers keep: the table view and the table page count it down."""
+    save = tmp_path / "game.toml"
+    timer = live.Timer("marcador", 60, 42, True, False, time.time() + 42)
+    live.publish(save, live.Live(True, "", (timer,), "es", os.getpid(), time.time(), 3))
+    back = live.read(save)
+    assert back is not None and back.timers == (timer,)
+
+
 def test_publish_replaces_the_file_whole(tmp_path, monkeypatch):
     """The new file is written aside and renamed over the old one: a reader never sees half."""
     save = tmp_path / "game.toml"

@@ -23,18 +23,23 @@ MOMENTS = {
                   lambda g: g.battle and not g.battle["end"] and g.battle["rounds"] and g.round >= 3),
     "rey-de-los-monstruos": (["Ane", "Iker", "Lur"], lambda g: g.battle and not g.battle["end"] and g.battle["rounds"]),
     "dice-duel": (["Ana", "Bea"], lambda g: g.turn_points > 5 and min(g.banked) > 0),
+    "marcador": (["Ana", "Bea", "Carlos", "Dani", "María José"],
+                 lambda g: g.round >= 6 and g.ended is None and min(g.totals()) > 0 and g.current != g.first_of_round(),
+                 {"rounds": 8, "target": 0}),
 }
+# A game's options at its moment, where not its defaults.
+OPTIONS = {name: moment[2] for name, moment in MOMENTS.items() if len(moment) > 2}
 GAMES = list(MOMENTS)
 
 
 def moment_save(name: str, folder: Path, lang: str = "es", cap: int = 3000) -> Path:
     """A save of `name` in `folder` at its moment (the first seed that reaches it)."""
-    players, want = MOMENTS[name]
+    players, want = MOMENTS[name][:2]
     game_cls = find_game(name)
     path = folder / f"{name}.toml"
     for seed in range(50):
         path.unlink(missing_ok=True)
-        session = Session.new(game_cls, players, {}, seed=seed, lang=lang, path=path)
+        session = Session.new(game_cls, players, OPTIONS.get(name, {}), seed=seed, lang=lang, path=path)
         rng = random.Random(seed)
         found = False
         for _ in range(cap):

@@ -27,6 +27,7 @@ from companion.core.steps import Offer, Step, StepGame
 from . import sheet
 from .describe import describe as _describe
 from .notation import END, END_ROUND, LOTS, NEXT, WORDS, Roll, Round, Score, Start, parse
+from .observe import observe as _observe
 
 G = "marcador"
 STARTS = ("first", "choose", "lot")
@@ -155,6 +156,7 @@ class Marcador(StepGame):
     max_players = 20
     max_actions = 3000
     all_public = True  # a score pad keeps no secret
+    observe = _observe  # the game as data: observe.py
     options = (
         Option("rounds", 0, minimum=0, maximum=999, house_rule=False),
         Option("target", 0, minimum=0, maximum=999999, house_rule=False),

@@ -242,7 +242,8 @@ class TableApp(App[None]):
         if shown is None:
             return
         left = shown.left_at(time.time())
-        name = ui("ui.gauekos.countdown" if shown.kind == "gauekos" else "ui.gauekos.day_timer", lang)
+        named = {"gauekos": "ui.gauekos.countdown", "marcador": "ui.marcador.timer"}
+        name = ui(named.get(shown.kind, "ui.gauekos.day_timer"), lang)
         state = ui("ui.gauekos.timer_paused", lang) if shown.paused else \
             ui("ui.gauekos.timer_over", lang) if left == 0 else ""
         put(label, Content.assemble((name, "bold"), "  ", (state, "italic")))
