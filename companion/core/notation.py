@@ -168,8 +168,9 @@ class Words:
                                            {**values, "guesses": self.quoted(*near)}), text=text)
         listed = self.closest_examples(words[0] if words else "")
         more = len(listed) < len(self.examples)
-        return InvalidActionError(Line("error.notation.unknown" + (".more" if more else ""),
-                                       {**values, "actions": self.quoted(*listed)}), text=text)
+        return InvalidActionError(Line("error.notation.unknown", values), text=text,
+                                  examples=Line("error.notation.examples" + (".more" if more else ""),
+                                                {"actions": self.quoted(*listed)}))
 
     def closest_examples(self, word: str, limit: int = LISTED) -> tuple[str, ...]:
         """The examples whose first word (in any of its spellings) is written most like `word`,
@@ -204,8 +205,8 @@ class Words:
 
     def shape(self, text: str, example: str) -> InvalidActionError:
         """A known verb written with the wrong arguments: show how it is written."""
-        return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": self.quoted(example)}),
-                                  text=text)
+        return InvalidActionError(Line("error.notation.shape", {"text": shown(text)}), text=text,
+                                  how=Line("error.notation.write_like", {"example": self.quoted(example)}))
 
 
 def _spelled_word(word: str, arguments: Mapping[str, str]) -> str:

@@ -286,5 +286,5 @@ def parse(text: str, players: int | Sequence[str]) -> Action:
         raise WORDS.shape(text, example(verb))  # a known verb with the wrong words: `lovers 3`
     refusal = WORDS.unknown(text, words)  # "did you mean ...?" when something is close
     if refusal.line.id.startswith("error.notation.unknown"):  # nothing is: every Gauekos action
-        raise _bad(text, "unknown", help=Line("gauekos.notation.help"))
+        raise InvalidActionError(refusal.line, examples=Line("gauekos.notation.help"), text=text)
     raise refusal

@@ -381,12 +381,14 @@ def test_refusals_during_a_battle(tmp_path, text):
 
 def test_the_refusals_say_what_is_allowed_now(tmp_path):
     session = new(tmp_path)
-    assert refused(session, "roll 3") == "'roll 3' no se escribe así. Escríbelo como: tirar 2."
+    assert refused(session, "roll 3") == "'roll 3' no se escribe así. Se puede: tirar 1, tirar 2. Escríbelo como: tirar 2."
     words = refused(session, "fight")
     assert words.startswith("Ahora no: Ane, en Salida: ¿un dado o dos?")
-    assert words.endswith("Se puede: tirar 1, tirar 2.")
+    assert words.endswith("Se puede: tirar 1, tirar 2. Cómo escribirlo: tirar 1 o tirar 2 (tirar 2 @ 3 4: los dados "
+                          "de la mesa).")
     assert refused(session, "troops 3") == ("'troops 3' no es una acción de Rey de los Monstruos. "
-                                            "Acciones: tirar 1, tirar 2, combatir.")
+                                            "Se puede: tirar 1, tirar 2. Cómo escribirlo: tirar 1 o tirar 2 "
+                                            "(tirar 2 @ 3 4: los dados de la mesa).")
     assert refused(session, "roll 1 @ 7") == "Un d6 no puede sacar 7. Escribe lo que marca el dado, del 1 al 6."
     move_to(session, 1)
     assert refused(session, "roll 2").endswith("Se puede: combatir.")
