@@ -391,7 +391,8 @@ def test_the_refusals_say_what_is_allowed_now(tmp_path):
                                             "(tirar 2 @ 3 4: los dados de la mesa).")
     assert refused(session, "roll 1 @ 7") == "Un d6 no puede sacar 7. Escribe lo que marca el dado, del 1 al 6."
     move_to(session, 1)
-    assert refused(session, "roll 2").endswith("Se puede: combatir.")
+    assert refused(session, "roll 2").endswith("Se puede: combatir. Cómo escribirlo: combatir (o: combatir @ 6 6 3, los dos dados del "
+                                                    "Kaiju y luego el de la ciudad).")
 
 
 def test_a_fight_refused_when_no_kaiju_fight_is_pending(tmp_path):
