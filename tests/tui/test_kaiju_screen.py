@@ -186,7 +186,7 @@ async def test_a_battle_shows_its_rounds_both_rolls_and_the_odds(make_app, home)
         defence = 1 + record["bonus"]
         assert f"1. Kaiju 4+3=7 · {city.short} 1+{record['bonus']}={defence}" in centre
         assert record["result"] == "hit" and record["after"] and game.battle["end"] is None
-        assert f"golpe → {'▪' * record['after']} {percent(survival(record['after']))}%" in centre  # and after
+        assert f"golpe → {'▪' * record['after']} {percent(survival(record['after']))} %" in centre  # and after
         assert said("ui.kaijupoly.battle.now", odds=percent(survival(game.level[city.position]))) in centre
         await pilot.press("1")  # the next round, with the keys
         await pilot.pause()
@@ -308,7 +308,7 @@ async def test_a_name_shows_as_typed(make_app, home):
 
 async def test_every_word_comes_from_the_packs_in_english_and_basque(make_app, home):
     session = drive(dealt(home), battling)
-    for lang, words in (("en", ("Battle for", "Bank", "Odds")), ("eu", ("Borroka", "Bankua", "Aukerak"))):
+    for lang, words in (("en", ("Battle for", "Bank", "Odds")), ("eu", ("Borroka", "Bankua", "Probab."))):
         app = make_app(session=session, lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

@@ -143,7 +143,8 @@ def test_a_move_wraps_past_go(tmp_path):
 def test_landing_on_a_city_with_a_cuartel_starts_a_battle_and_says_its_odds(tmp_path):
     session = new(tmp_path)
     lines = move_to(session, 1)
-    assert lines[-1] == "El Kaiju ataca Ronda de Valencia, defendida por un Cuartel. Probabilidad de que resista: 95 %."
+    assert lines[-1] == ("El Kaiju ataca Ronda de Valencia, defendida por un Cuartel. Que la ciudad aguante todo el combate: "
+                         "95 % (unas 9 de cada 10 veces).")
     prompt = session.expects()
     assert prompt.step == "battle" and [c.notation for c in prompt.choices] == ["fight"]
     assert render(prompt.title, "es") == "Ane ataca Ronda de Valencia, asalto 1"
@@ -155,7 +156,7 @@ def test_a_double_six_is_the_mega_attack_a_cuartel_keeps_three_platoons(tmp_path
     move_to(session, 1)
     lines = said(session.act("fight @ 6 6 1"))
     assert session.game.level[1] == 3
-    assert lines[-1] == "El combate sigue. Ahora Ronda de Valencia resiste con un 66 %."
+    assert lines[-1] == "El combate sigue. Ahora Ronda de Valencia aguanta el resto del combate el 66 % de las veces."
     assert step(session) == "battle"  # the battle goes on
     assert session.expects().who == "Ane"  # the attacker rolls its 2d6; anyone rolls the city's die
 
