@@ -280,7 +280,8 @@ class CompanionApp(App[None]):
         if self._burst is None:  # the first line of a burst: it ends once the queue is read
             self._burst = []
             self.call_later(self._end_burst)
-        self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
+        if message.text not in self._burst:  # the end said as an event and as the prompt: once
+            self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
         self.subtitle = " · ".join(self._burst)
 
     def _end_burst(self) -> None:

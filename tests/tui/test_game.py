@@ -222,7 +222,21 @@ async def test_leaving_the_game_goes_to_the_start_screen(make_app, duel: Session
         assert app.screen.query_one("#start-tabs").active == "tab-resume"
         assert app.focused is app.screen.query_one("#saves")
         shown = screen_text(app)
-        assert "Ana, [bold]Ana" in shown and "1 acciones · " in shown, shown
+        assert "Ana, [bold]Ana" in shown and "1 acción · " in shown, shown
+
+
+async def test_a_line_said_twice_together_shows_once(make_app, duel: Session) -> None:
+    """The end said as an event and again as the prompt ("¡Bea y Carlos escapan con vida!")
+    shows once in the subtitle, not twice side by side."""
+    from companion.tui.app import Narrated
+
+    app = make_app(session=duel, mute=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for text in ("¡Bea y Carlos escapan con vida!", "¡Bea y Carlos escapan con vida!"):
+            app.post_message(Narrated(text))
+        await pilot.pause()
+        assert app.subtitle == "¡Bea y Carlos escapan con vida!"
 
 
 async def test_muted_start_still_shows_subtitles_and_m_unmutes(make_app, duel: Session, narrator,
