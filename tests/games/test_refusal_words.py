@@ -160,7 +160,7 @@ def test_every_refusal_is_sentences_of_allowed_actions_in_the_table_s_words(name
             session.act(session.game.notation(session.game.sample_action(rng)))
         for played in session.played:  # the log's headings and the undo toast, the game master's view
             headings += 1
-            shown = shown_notation(played, True, lang, game_cls.spelled)
+            shown = shown_notation(played, True, lang, session.game.shown)
             toast = render(Line("ui.game.undone", {"notation": shown}), lang)
             denied = _denied(toast, lang, list(session.game.players))
             if denied:
@@ -175,3 +175,13 @@ def test_the_deny_list_finds_english_and_canonical_words():
     assert _denied("El mazo de pile está vacío.", "es", []) == {"pile"}
     assert _denied("Escríbelo como: roll 2.", "es", []) == {"roll"}
     assert _denied("'vote 1>5' no es una acción de Gauekos.", "es", []) == set()  # typed text is quoted
+
+
+def test_the_log_and_the_undo_toast_name_the_players_seats_stand_for():
+    """`sacar 3 oros` is shown `sacar Carlos oros`; a save keeps the seat."""
+    game = find_game("alien-1979").new(["Ana", "Bea", "Carlos", "Dani"])
+    assert game.shown("pull 3 oros", "es") == "sacar Carlos oros"
+    assert game.shown("force 2", "eu") == "behartu Bea"
+    duel = find_game("dice-duel").new(["Ana", "Luis"])
+    assert duel.shown("lucky 2 4", "es") == "suerte Luis 4" and duel.shown("roll @ 6 6", "es") == "tirar @ 6 6"
+    assert duel.notation(duel.parse("suerte 2 4")) == "lucky 2 4"
