@@ -217,7 +217,11 @@ def roll_expression(expr: str, rng: random.Random) -> tuple[DiceSpec, tuple[int,
     return spec, faces, sum(faces) + spec.modifier
 
 
-def deck_name(deck: str) -> Line:
+def deck_name(deck: str) -> Line | str:
     """A deck as the table calls it (`deck.<name>` in the packs: "el mazo del Alien"), never
-    the journal's own name for it (`alien`, `pile`)."""
-    return Line(f"deck.{deck.casefold()}")
+    the journal's own name for it (`alien`, `pile`); a deck the packs do not name (a test's)
+    keeps its own."""
+    from .language import template  # the language module reads packs; it never imports this one
+
+    line_id = f"deck.{deck.casefold()}"
+    return Line(line_id) if template(line_id, "en") != line_id else deck
