@@ -70,9 +70,10 @@ def test_draws_from_app_and_table():
     assert chance.draw("codes", cards) in cards
     with pytest.raises(IllegalActionError, match="cannot be drawn"):
         LiveChance(random.Random(3), ["sota de bastos"]).draw("codes", cards)
-    with pytest.raises(IllegalActionError, match="Nothing is left to draw in the sector's face-down codes") as caught:
+    with pytest.raises(IllegalActionError, match="Nothing is left to draw in the sector's face-down") as caught:
         LiveChance(random.Random(3)).draw("codes", [])
-    assert explain(caught.value, "es") == "No queda nada que robar en los códigos boca abajo del sector."  # not 'codes'
+    said = explain(caught.value, "es")  # the deck in the table's words, not 'codes'
+    assert said == "No queda nada que robar en los códigos boca abajo del sector."
 
 
 

@@ -112,7 +112,8 @@ def check_refusal(words: str, session: Session, lang: str) -> list[str]:
 
 def _names_in(words: str) -> list[str]:
     """Proper names a line may quote (board squares, children, sectors): capitalised runs."""
-    return re.findall(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*(?: (?:de |del |la |los |las |y )?[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*)*", words)
+    return re.findall(r"[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*(?: (?:de |del |la |los |las |y )?[A-ZÁÉÍÓÚÑ][\wáéíóúñü]*)*",
+                      words)
 
 
 def other_moments(name: str, seed: int) -> list[str]:

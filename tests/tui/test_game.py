@@ -147,7 +147,8 @@ async def test_secrets_show_only_when_revealed(make_app, duel: Session) -> None:
         secret = "Ana's lucky number is 3."
         shown = screen_text(app)
         assert secret not in shown
-        assert "lucky Ana 3" not in shown and "lucky 1 3" not in shown  # the notation of a secret action tells the secret too
+        # the notation of a secret action tells the secret too
+        assert "lucky Ana 3" not in shown and "lucky 1 3" not in shown
         assert "Ana has chosen a lucky number." in shown
         assert LOCK in shown
         await pilot.press("v")
