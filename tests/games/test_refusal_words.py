@@ -186,3 +186,11 @@ def test_the_log_and_the_undo_toast_name_the_players_seats_stand_for():
     duel = find_game("dice-duel").new(["Ana", "Luis"])
     assert duel.shown("lucky 2 4", "es") == "suerte Luis 4" and duel.shown("roll @ 6 6", "es") == "tirar @ 6 6"
     assert duel.notation(duel.parse("suerte 2 4")) == "lucky 2 4"
+
+
+def test_kaijupoly_advises_its_own_roll_not_the_king_s():
+    """`tirar 3` in Kaijupoly is written `tirar` (not Rey de los Monstruos' `tirar 2`)."""
+    session = Session.new(find_game("kaijupoly"), ["Ana", "Bea", "Carlos"], seed=1, lang="es")
+    with pytest.raises(ActionError) as caught:
+        session.act("tirar 3")
+    assert explain(caught.value, "es").endswith("Escríbelo como: tirar.")

@@ -249,9 +249,9 @@ def test_reinforcements_fold_by_city_and_troops_read_short():
     assert [entry.key for entry in menu] == ["0", "1", "2"]
     assert menu[1].notation is None and [e.notation for e in menu[1].inner] == ["troops 1 2", "troops 1 3"]
     assert render(menu[1].label, "es") == "Reforzar Bilbao"
-    assert render(menu[1].inner[0].label, "es") == "2 pelotones, 50 €: 41 %"
+    assert render(menu[1].inner[0].label, "es") == "2 pelotones, 50 €: aguanta el 41 %"
     alone = build_menu([end, reinforce("Bilbao", 2)])
-    assert render(alone[1].label, "es") == "Bilbao: 2 pelotones, 50 €: 41 %" and alone[1].notation == "troops 1 2"
+    assert render(alone[1].label, "es") == "Bilbao: 2 pelotones, 50 €: aguanta el 41 %" and alone[1].notation == "troops 1 2"
     many = build_menu([Choice(f"deed {n}", f"sell {n}") for n in range(12)])  # pages past nine
     assert len(many) == 9 and many[-1].notation is None and len(many[-1].inner) == 4
 
