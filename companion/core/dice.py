@@ -136,13 +136,13 @@ class LiveChance:
 
     def draw(self, deck: str, cards: Sequence[str]) -> str:
         if not cards:
-            raise IllegalActionError(Line("error.deck.empty", {"deck": deck}))
+            raise IllegalActionError(Line("error.deck.empty", {"deck": deck_name(deck)}))
         if self.table:
             raw = self.table.pop(0)
             match = [c for c in cards if c.casefold() == raw.casefold()]
             if not match:
                 holds = ", ".join(sorted(set(cards)))
-                raise IllegalActionError(Line("error.deck.not_there", {"text": shown(raw, 20), "deck": deck,
+                raise IllegalActionError(Line("error.deck.not_there", {"text": shown(raw, 20), "deck": deck_name(deck),
                                                                        "cards": holds}))
             card, source = match[0], "table"
         else:
@@ -215,3 +215,13 @@ def roll_expression(expr: str, rng: random.Random) -> tuple[DiceSpec, tuple[int,
     spec = parse_dice(expr)
     faces = tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
     return spec, faces, sum(faces) + spec.modifier
+
+
+def deck_name(deck: str) -> Line | str:
+    """A deck as the table calls it (`deck.<name>` in the packs: "el mazo del Alien"), never
+    the journal's own name for it (`alien`, `pile`); a deck the packs do not name (a test's)
+    keeps its own."""
+    from .language import template  # the language module reads packs; it never imports this one
+
+    line_id = f"deck.{deck.casefold()}"
+    return Line(line_id) if template(line_id, "en") != line_id else deck

@@ -30,25 +30,59 @@ def _words(text: Any, lang: str = "en") -> str:
     return render(text, lang)
 
 
+_ENDS = (".", "?", "!", "…")
+
+
+def sentence(text: str) -> str:
+    """`text` as a whole sentence: trimmed, ending with its full stop (a question or an
+    exclamation keeps its own mark), so sentences put side by side never run together."""
+    text = text.strip()
+    return text if not text or text.endswith(_ENDS) else text + "."
+
+
+def sentences(*texts: str) -> str:
+    """Sentences side by side, each with its full stop; empty ones left out."""
+    return " ".join(filter(None, (sentence(t) for t in texts)))
+
+
+def _allowed_words(allowed: Any, lang: str, how: bool = True) -> list[str]:
+    """What is allowed now, then how to write it: a step's hint (`error.allowed_hint`) comes
+    after the list it goes with, as a sentence of its own (`error.how`), so a list of every
+    verb never reads as if all of them were allowed; left out (`how=False`) when the refusal
+    says itself how to write what was typed."""
+    if isinstance(allowed, Line) and allowed.id == "error.allowed_hint":
+        hint, more = allowed.values.get("hint"), allowed.values.get("more")
+        return [_words(more, lang), _words(Line("error.how", {"hint": hint}), lang) if hint and how else ""]
+    return [_words(allowed, lang)]
+
+
 class CompanionError(Exception):
     """Base of every error this project raises on purpose.
 
     `line` says what is wrong; `allowed`, when there is something to do
     instead, says what (both Lines, or plain text for words that are not a
-    sentence of ours, such as an operating system's own message).
+    sentence of ours, such as an operating system's own message); `how` says how
+    to write it, and `examples` are the game's actions written out, said only
+    when neither `allowed` nor `how` has anything to say. The message is those
+    sentences in that order: why, what is allowed now, how to write it.
     """
 
     title = "error.title.error"
 
-    def __init__(self, line: Any, *, allowed: Any = None) -> None:
+    def __init__(self, line: Any, *, allowed: Any = None, how: Any = None, examples: Any = None) -> None:
         self.line = line
         self.allowed = allowed or None
+        self.how = how or None
+        self.examples = examples or None
         super().__init__(line)
 
     def words(self, lang: str = "en") -> str:
-        """The whole message in `lang`."""
-        reason, allowed = _words(self.line, lang), _words(self.allowed, lang)
-        return f"{reason} {allowed}" if reason and allowed else reason or allowed
+        """The whole message in `lang`: whole sentences, why first."""
+        how = _words(self.how, lang)
+        parts = [_words(self.line, lang), *_allowed_words(self.allowed, lang, not how), how]
+        if not any(parts[1:]):
+            parts.append(_words(self.examples, lang))
+        return sentences(*parts)
 
     @property
     def message(self) -> str:
@@ -63,10 +97,11 @@ class ActionError(CompanionError, ValueError):
 
     title = "error.title.refused"
 
-    def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None) -> None:
+    def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None,
+                 how: Any = None, examples: Any = None) -> None:
         if line is not None:  # a Line that says it all, advice included
             what, allowed = line, None
-        super().__init__(what, allowed=allowed)
+        super().__init__(what, allowed=allowed, how=how, examples=examples)
         self.text = text
 
     @property

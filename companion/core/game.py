@@ -266,6 +266,13 @@ class Game(ABC):
         A class method: a screen keeps the speller without keeping a game."""
         return cls.words.spelled(notation, lang) if cls.words is not None else str(notation)
 
+    def shown(self, notation: str, lang: str) -> str:
+        """A canonical line as a screen of this game shows it: spelled, with players' names
+        where it has their seats (`Words.named`); display only, it need not parse back."""
+        if self.words is None:
+            return str(notation)
+        return self.words.named(notation, lang, self.players)
+
     def sample_action(self, rng: random.Random) -> Any:
         """A random legal action, for playouts."""
         actions = list(self.legal_actions())

@@ -82,13 +82,17 @@ class Words:
     verbs (`{"es": {"victim": "víctima"}}`); each must be one of that word's
     accepted spellings. `arguments` does the same for the words after a verb
     (`{"es": {"red": "rojo"}}`), which the game's parse must accept as well.
+    `seats` says which words after a verb are seats (`{"force": (0,)}`), so a
+    screen names the player where the notation has a number (`named`).
     """
 
     def __init__(self, game: str, phrases: Mapping[str, Iterable[str]] = (),
                  verbs: Mapping[str, Iterable[str]] = (), examples: Iterable[str] = (),
                  spellings: Mapping[str, Mapping[str, str]] = (),
-                 arguments: Mapping[str, Mapping[str, str]] = ()) -> None:
+                 arguments: Mapping[str, Mapping[str, str]] = (),
+                 seats: Mapping[str, tuple[int, ...]] = ()) -> None:
         self.game = game
+        self.seats = dict(seats)
         self.phrase_of = {fold(s): c for c, spellings in dict(phrases).items() for s in (c, *spellings)}
         self.verb_of = {fold(s): c for c, spellings in dict(verbs).items() for s in (c, *spellings)}
         self.examples = tuple(examples)
@@ -119,6 +123,23 @@ class Words:
             return text
         spelled_rest = " ".join(_spelled_word(word, arguments) for word in rest.split(" "))
         return f"{local.get(verb, verb)} {spelled_rest}"
+
+    def named(self, notation: str, lang: str, players: list[str]) -> str:
+        """`spelled`, with the players' names where the notation has their seats (`sacar 3 oros`
+        -> `sacar Bea oros`): for the log and the undo toast, never for a save."""
+        text = self.spelled(notation, lang)
+        verb = str(notation).split(" ")[0]
+        positions = self.seats.get(verb)
+        if not positions:
+            return text
+        action, at, table = text.partition(" @")
+        words = action.split(" ")
+        start = len(self.local.get(lang, {}).get(verb, verb).split(" "))
+        for position in positions:
+            index = start + position
+            if index < len(words) and words[index].isdigit() and 1 <= int(words[index]) <= len(players):
+                words[index] = players[int(words[index]) - 1]
+        return " ".join(words) + (at + table if at else "")
 
     def arguments(self, words: list[str]) -> list[str]:
         """Folded words after a verb with the tables' spellings read back as canonical ones
@@ -168,8 +189,9 @@ class Words:
                                            {**values, "guesses": self.quoted(*near)}), text=text)
         listed = self.closest_examples(words[0] if words else "")
         more = len(listed) < len(self.examples)
-        return InvalidActionError(Line("error.notation.unknown" + (".more" if more else ""),
-                                       {**values, "actions": self.quoted(*listed)}), text=text)
+        return InvalidActionError(Line("error.notation.unknown", values), text=text,
+                                  examples=Line("error.notation.examples" + (".more" if more else ""),
+                                                {"actions": self.quoted(*listed)}))
 
     def closest_examples(self, word: str, limit: int = LISTED) -> tuple[str, ...]:
         """The examples whose first word (in any of its spellings) is written most like `word`,
@@ -204,8 +226,8 @@ class Words:
 
     def shape(self, text: str, example: str) -> InvalidActionError:
         """A known verb written with the wrong arguments: show how it is written."""
-        return InvalidActionError(Line("error.notation.shape", {"text": shown(text), "example": self.quoted(example)}),
-                                  text=text)
+        return InvalidActionError(Line("error.notation.shape", {"text": shown(text)}), text=text,
+                                  how=Line("error.notation.write_like", {"example": self.quoted(example)}))
 
 
 def _spelled_word(word: str, arguments: Mapping[str, str]) -> str:

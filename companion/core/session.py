@@ -267,7 +267,12 @@ class Session:
         notation, table = split_table_values(text)
         if not notation:
             raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
-        action = self.game.parse(notation)
+        try:
+            action = self.game.parse(notation)
+        except InvalidActionError as exc:  # not an action at all: say what is allowed now as well
+            if exc.allowed is None:
+                exc.allowed = self.hint()
+            raise
         secret, public = self.game.secrecy(action)
         try:  # written from the game as it was before the action, as the journal needs
             written: str | None = self.game.notation(action)

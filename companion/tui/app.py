@@ -301,7 +301,8 @@ class CompanionApp(App[None]):
         if self._burst is None:  # the first line of a burst: it ends once the queue is read
             self._burst = []
             self.call_later(self._end_burst)
-        self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
+        if message.text not in self._burst:  # the end said as an event and as the prompt: once
+            self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
         self.subtitle = " · ".join(self._burst)
 
     def _end_burst(self) -> None:
@@ -368,15 +369,19 @@ class CompanionApp(App[None]):
         """Textual's palette, its search field in the table's language."""
         from textual.command import CommandPalette
 
+        from .palette import TablePalette
+
         if self.use_command_palette and not CommandPalette.is_open(self):
-            self.push_screen(CommandPalette(id="--command-palette",
-                                            placeholder=ui("ui.palette.placeholder", self.lang)))
+            self.push_screen(TablePalette(id="--command-palette", placeholder=ui("ui.palette.placeholder", self.lang),
+                                          no_matches=ui("ui.palette.no_matches", self.lang)))
 
     def search_themes(self) -> None:
-        from textual.command import CommandPalette
         from textual.theme import ThemeProvider
 
-        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=ui("ui.palette.themes", self.lang)))
+        from .palette import TablePalette
+
+        self.push_screen(TablePalette(providers=[ThemeProvider], placeholder=ui("ui.palette.themes", self.lang),
+                                      no_matches=ui("ui.palette.no_matches", self.lang)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """Textual's own commands (theme, screenshot, quit) in the table's language, then ours."""

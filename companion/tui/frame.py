@@ -268,7 +268,7 @@ class GameScreen(Screen[None]):
         for state in self.widgets(StatePanel):
             state.show(view.public, view.private, view.game_name, view.lang)
         for log in self.widgets(EventLog):
-            log.spell = self.session.game_cls.spelled
+            log.spell = self.session.game.shown  # the table's words, names where seats are meant
             log.show(view.played, view.revealed, view.lang)
         for dice in self.widgets(DicePanel):
             dice.show(view.draws, view.free_roll, view.lang)
@@ -365,7 +365,7 @@ class GameScreen(Screen[None]):
         if not self.session.can_undo:
             self.show_error(ui("ui.game.nothing_to_undo", self.lang))
             return
-        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game_cls.spelled)
+        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game.shown)
         try:
             self.session.undo()
         except CompanionError as exc:
@@ -385,7 +385,7 @@ class GameScreen(Screen[None]):
             self.refuse(exc)
             return
         self.error = ""
-        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game_cls.spelled)
+        notation = shown_notation(self.session.played[-1], self.revealed, self.lang, self.session.game.shown)
         self.notify(ui("ui.game.redone", self.lang, notation=notation), markup=False)
         self.speak(events)
         self.refresh_view()

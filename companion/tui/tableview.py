@@ -11,6 +11,7 @@ the modal is open, so a server started in a terminal shows up too.
 from __future__ import annotations
 
 import shlex
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -36,8 +37,18 @@ _started: list[subprocess.Popen[bytes]] = []  # servers started here, reaped onc
 
 
 def shown_command(path: Path, *extra: str) -> str:
-    """`companion table FILE ...` as the game master would type it."""
-    return shlex.join(["companion", "table", str(path), *extra])
+    """`companion table FILE ...` as the game master would type it: `companion` when this very
+    app is what the PATH finds, else the full path of this app's command (a checkout's
+    `.venv/bin/companion`), so the line works pasted into any terminal."""
+    return shlex.join([_command(), "table", str(path), *extra])
+
+
+def _command() -> str:
+    here = Path(sys.executable).parent / "companion"
+    found = shutil.which("companion")
+    if found is not None and (not here.exists() or Path(found).resolve() == here.resolve()):
+        return "companion"
+    return str(here) if here.exists() else "companion"
 
 
 def serve_argv(path: Path, lang: str) -> list[str]:

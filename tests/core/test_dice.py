@@ -8,6 +8,7 @@ from companion.core.dice import (
     roll_expression, split_table_values,
 )
 from companion.core.errors import IllegalActionError, InvalidActionError
+from companion.core.language import explain
 
 
 @pytest.mark.parametrize("expr, spec", [
@@ -69,8 +70,11 @@ def test_draws_from_app_and_table():
     assert chance.draw("codes", cards) in cards
     with pytest.raises(IllegalActionError, match="cannot be drawn"):
         LiveChance(random.Random(3), ["sota de bastos"]).draw("codes", cards)
-    with pytest.raises(IllegalActionError, match="empty"):
+    with pytest.raises(IllegalActionError, match="Nothing is left to draw in the sector's face-down") as caught:
         LiveChance(random.Random(3)).draw("codes", [])
+    said = explain(caught.value, "es")  # the deck in the table's words, not 'codes'
+    assert said == "No queda nada que robar en los códigos boca abajo del sector."
+
 
 
 def test_replay_never_rolls_and_checks_what_it_gives():

@@ -153,7 +153,7 @@ def test_lang_before_or_after_play_wins(monkeypatch, tmp_path: Path, argv: list[
 
 
 @pytest.mark.parametrize("game, players, lang, shown", [
-    ("rey-de-los-monstruos", ["Ana", "Bea"], "eu", "1. txanda-buelta · "),
+    ("rey-de-los-monstruos", ["Ana", "Bea"], "eu", "1. itzulia · "),
     ("dice-duel", ["Jon", "Ane"], "eu", "Puntuak: Jon 0, Ane 0 (30 arte) · "),
     ("18-fantasmas", ["Jon", "Ane"], "es", "Turno de Jon · "),
 ])

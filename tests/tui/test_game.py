@@ -147,14 +147,15 @@ async def test_secrets_show_only_when_revealed(make_app, duel: Session) -> None:
         secret = "Ana's lucky number is 3."
         shown = screen_text(app)
         assert secret not in shown
-        assert "lucky 1 3" not in shown  # the notation of a secret action tells the secret too
+        # the notation of a secret action tells the secret too
+        assert "lucky Ana 3" not in shown and "lucky 1 3" not in shown
         assert "Ana has chosen a lucky number." in shown
         assert LOCK in shown
         await pilot.press("v")
         await pilot.pause()
         shown = screen_text(app)
         assert secret in shown
-        assert "lucky 1 3" in shown
+        assert "lucky Ana 3" in shown  # the log names the seat
         assert "Lucky numbers: Ana 3" in shown
         await pilot.press("v")
         await pilot.pause()
@@ -222,7 +223,21 @@ async def test_leaving_the_game_goes_to_the_start_screen(make_app, duel: Session
         assert app.screen.query_one("#start-tabs").active == "tab-resume"
         assert app.focused is app.screen.query_one("#saves")
         shown = screen_text(app)
-        assert "Ana, [bold]Ana" in shown and "1 acciones · " in shown, shown
+        assert "Ana, [bold]Ana" in shown and "1 acción · " in shown, shown
+
+
+async def test_a_line_said_twice_together_shows_once(make_app, duel: Session) -> None:
+    """The end said as an event and again as the prompt ("¡Bea y Carlos escapan con vida!")
+    shows once in the subtitle, not twice side by side."""
+    from companion.tui.app import Narrated
+
+    app = make_app(session=duel, mute=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for text in ("¡Bea y Carlos escapan con vida!", "¡Bea y Carlos escapan con vida!"):
+            app.post_message(Narrated(text))
+        await pilot.pause()
+        assert app.subtitle == "¡Bea y Carlos escapan con vida!"
 
 
 async def test_muted_start_still_shows_subtitles_and_m_unmutes(make_app, duel: Session, narrator,

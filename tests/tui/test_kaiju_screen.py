@@ -186,7 +186,7 @@ async def test_a_battle_shows_its_rounds_both_rolls_and_the_odds(make_app, home)
         defence = 1 + record["bonus"]
         assert f"1. Kaiju 4+3=7 · {city.short} 1+{record['bonus']}={defence}" in centre
         assert record["result"] == "hit" and record["after"] and game.battle["end"] is None
-        assert f"golpe → {'▪' * record['after']} {percent(survival(record['after']))}%" in centre  # and after
+        assert f"golpe → {'▪' * record['after']} {percent(survival(record['after']))} %" in centre  # and after
         assert said("ui.kaijupoly.battle.now", odds=percent(survival(game.level[city.position]))) in centre
         await pilot.press("1")  # the next round, with the keys
         await pilot.pause()
@@ -249,9 +249,9 @@ def test_reinforcements_fold_by_city_and_troops_read_short():
     assert [entry.key for entry in menu] == ["0", "1", "2"]
     assert menu[1].notation is None and [e.notation for e in menu[1].inner] == ["troops 1 2", "troops 1 3"]
     assert render(menu[1].label, "es") == "Reforzar Bilbao"
-    assert render(menu[1].inner[0].label, "es") == "2 pelotones, 50 €: 41 %"
+    assert render(menu[1].inner[0].label, "es") == "2 pelotones, 50 €: aguanta el 41 %"
     alone = build_menu([end, reinforce("Bilbao", 2)])
-    assert render(alone[1].label, "es") == "Bilbao: 2 pelotones, 50 €: 41 %" and alone[1].notation == "troops 1 2"
+    assert render(alone[1].label, "es") == "Bilbao: 2 pelotones, 50 €: aguanta el 41 %" and alone[1].notation == "troops 1 2"
     many = build_menu([Choice(f"deed {n}", f"sell {n}") for n in range(12)])  # pages past nine
     assert len(many) == 9 and many[-1].notation is None and len(many[-1].inner) == 4
 
@@ -308,7 +308,7 @@ async def test_a_name_shows_as_typed(make_app, home):
 
 async def test_every_word_comes_from_the_packs_in_english_and_basque(make_app, home):
     session = drive(dealt(home), battling)
-    for lang, words in (("en", ("Battle for", "Bank", "Odds")), ("eu", ("Borroka", "Bankua", "Aukerak"))):
+    for lang, words in (("en", ("Battle for", "Bank", "Odds")), ("eu", ("Borroka", "Bankua", "Probab."))):
         app = make_app(session=session, lang=lang)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()

@@ -157,6 +157,25 @@ async def test_the_command_palette_speaks_the_tables_language(make_app, lang: st
         assert "Screenshot" not in shown and "Theme" not in shown
 
 
+@pytest.mark.parametrize("lang, words", [("es", "No hay ninguna orden que coincida"),
+                                         ("eu", "Ez dago bat datorren agindurik")])
+async def test_a_search_that_matches_nothing_says_so_in_the_tables_language(make_app, lang: str,
+                                                                            words: str) -> None:
+    """ctrl+p, then a search that matches nothing: not Textual's "No matches found"."""
+    app = make_app(lang=lang)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"zqxwv")
+        for _ in range(20):  # Textual waits a moment before it says there is no match
+            await pilot.pause(0.1)
+            if words in screen_text(app):
+                break
+        shown = screen_text(app)
+        assert words in shown and "No matches" not in shown
+
+
 async def test_an_open_list_on_the_form_names_its_key_in_the_tables_language(make_app) -> None:
     """The game list open on the start form: the footer says "esc Cerrar la lista", not "Dismiss menu"."""
     app = make_app()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+from pathlib import Path
 
 import pytest
 from textual.widgets import Button, Static
@@ -48,7 +49,8 @@ async def test_the_key_opens_the_commands_in_the_table_language(make_app, duel: 
         assert "Vista de mesa: una pantalla pública para los jugadores" in text
         assert "En una pantalla conectada a este ordenador, en un segundo terminal:" in text
         commands = [str(s.render()) for s in app.screen.query(".tableview-command") if s.display]
-        assert commands == [f"companion table {duel.path}", f"companion table {duel.path} --serve --host 0.0.0.0"]
+        command = tableview._command()  # `companion` when the PATH finds this app, else its full path
+        assert commands == [f"{command} table {duel.path}", f"{command} table {duel.path} --serve --host 0.0.0.0"]
         assert "Ahora no se sirve." in text
         assert not app.screen.query_one("#tableview-qr").display
         assert app.screen.query_one("#tableview-start", Button).display
@@ -126,3 +128,13 @@ async def test_start_and_stop_serving_from_the_app(make_app, duel: Session, monk
             if process.poll() is None:
                 process.kill()
                 process.wait()
+
+
+def test_the_command_shown_runs_as_written(monkeypatch) -> None:
+    """Off the PATH, the panel shows this app's own command in full (the README's `companion:
+    command not found` after `./scripts/play`); on it, plain `companion`."""
+    here = Path(sys.executable).parent / "companion"
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert tableview._command() == (str(here) if here.exists() else "companion")
+    monkeypatch.setenv("PATH", str(here.parent))
+    assert tableview._command() == "companion"

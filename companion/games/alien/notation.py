@@ -96,6 +96,7 @@ WORDS = Words(
         "pull": ("sacar", "saca", "rescatar", "rescata", "rescue", "erreskatatu"),
         "enter": ("introducir", "introduce", "codigos", "codes", "input", "sartu"),
     },
+    seats={"force": (0,), "push": (0,), "pull": (0,)},
     examples=("draw", "move oros", "take", "unmark", "protect", "weapon", "force 2", "push 2 oros",
               "pull 2 oros", "enter rb ro rc", "board", "countdown", "end", "drop sb", "alien oros"),
     spellings={

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.core.lines import Notation
 from companion.core.steps import Offer, Step
 
 from .actions import boarding_pool, candidates, cost, do, refusal, why_not
@@ -25,6 +26,7 @@ from .say import card, cards, event, line, sector
 
 ACT_WORDS = (BOARD, UNMARK, TAKE, PROTECT, WEAPON, COUNTDOWN, END)
 ACT_TYPES = (Move, Force, Push, Pull, Enter)
+_LISTED = 8  # actions a refusal lists before `...` (core.notation.allowed_now)
 
 
 class AlienStep(Step):
@@ -156,7 +158,17 @@ class ActStep(AlienStep):
                     gear=line(f"gear.{gear}"), alien=sector(g.board.alien))
 
     def hint(self, g, s):
-        return line("hint.act")
+        """One way to write each kind of action allowed now (not every verb of the game); the
+        codes' example shows wherever codes may be entered, whatever the hand holds."""
+        if len(self.offers(g, s)) <= _LISTED:  # every one is listed already: nothing to add
+            return None
+        examples: dict[Any, str] = {}
+        for a in candidates(g):
+            if isinstance(a, Enter):
+                examples.setdefault(Enter, "enter rb ro rc")
+            elif why_not(g, a) is None:
+                examples.setdefault(type(a) if isinstance(a, ACT_TYPES) else a, g.notation(a))
+        return line("hint.act", actions=Notation(tuple(examples.values()), g.spelled)) if examples else None
 
     def offers(self, g, s):
         return [Offer(a, label(g, a), group=group(a), seat=getattr(a, "seat", None), reveals=isinstance(a, Enter),

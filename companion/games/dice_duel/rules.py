@@ -33,6 +33,7 @@ WORDS = Words(
     "dice-duel",
     phrases={"roll": ("tirar", "tira", "bota"), "hold": ("plantarse", "me planto", "gorde")},
     verbs={"lucky": ("suerte", "zortea")},
+    seats={"lucky": (0,)},
     examples=("lucky SEAT N", "roll", "hold"),
     spellings={"es": {"roll": "tirar", "hold": "plantarse", "lucky": "suerte"},
                "eu": {"roll": "bota", "hold": "gorde", "lucky": "zortea"}},

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from companion.core.lines import Notation
 from companion.core.steps import Offer, Step as KitStep
 
 from .board import BEATS, COLOURS, DISTANCE, NEIGHBOURS
@@ -63,7 +64,7 @@ class PlaceStep(GhostStep):
         return line("place_detail", r=hand["R"], y=hand["Y"], b=hand["B"])
 
     def hint(self, g, s):
-        return line("hint.place")
+        return _hint(g, "hint.place", self.offers(g, s))
 
     def offers(self, g, s):
         hand = g.board.hand[g.to_act]
@@ -105,7 +106,15 @@ class TurnStep(GhostStep):
         return line("turn_detail", r=out["R"], y=out["Y"], b=out["B"], dr=cell["R"], dy=cell["Y"], db=cell["B"])
 
     def hint(self, g, s):
-        return line("hint.turn")
+        """How a move is written (an example that is legal now), and a release only when one is."""
+        found = self.offers(g, s)
+        steps = [o for o in found if isinstance(o.action, Step)]
+        releases = [o for o in found if isinstance(o.action, Release)]
+        if not steps:
+            return None
+        if not releases:
+            return _hint(g, "hint.turn", steps)
+        return line("hint.turn_release", example=_spelled(g, steps[0]), release=_spelled(g, releases[0]))
 
     def offers(self, g, s):
         p, board = g.to_act, g.board
@@ -189,7 +198,7 @@ class PutStep(GhostStep):
         return line("put_detail", colour_f=colour_f(g.put_colour))
 
     def hint(self, g, s):
-        return line("hint.put")
+        return _hint(g, "hint.put", self.offers(g, s))
 
     def offers(self, g, s):
         return [Offer(Put(cell), line("choice.put", room=room(cell)), group="put")
@@ -251,3 +260,11 @@ def sample_turn(g, rng: random.Random):
         pick -= weight
     return Step(*rng.choice(steps)) if steps else Release(rng.choice(releases))
 
+
+def _spelled(g, offer: Offer) -> Notation:
+    return Notation((g.notation(offer.action),), g.spelled)
+
+
+def _hint(g, name: str, offered: list[Offer]):
+    """A hint whose example is the first action offered now (never one that is not legal)."""
+    return line(name, example=_spelled(g, offered[0])) if offered else None

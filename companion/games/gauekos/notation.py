@@ -43,6 +43,7 @@ WORDS = Words(
         "take": ("toma", "tomar", "hartu"), "lovers": ("enamorados", "maitaleak"),
         "runoff": ("candidatos", "hautagaiak"), "vote": ("voto", "botoa"), "votes": ("votos", "botoak"),
     },
+    seats={**{verb: (0,) for verb in SEAT_VERBS}, "role": (0,), "lovers": (0, 1), "runoff": (0, 1)},
     examples=("deck gaueko 2 sorgina", "role 3 sorgina", "lovers 2 5", "victim 4", "vote 1>5 2>5",
               "votes 5:3 1:1", "runoff 1 5", "no agreement", "pass", "night"),
     # How a table writes each canonical word in its language (each one a spelling above): a
@@ -286,5 +287,5 @@ def parse(text: str, players: int | Sequence[str]) -> Action:
         raise WORDS.shape(text, example(verb))  # a known verb with the wrong words: `lovers 3`
     refusal = WORDS.unknown(text, words)  # "did you mean ...?" when something is close
     if refusal.line.id.startswith("error.notation.unknown"):  # nothing is: every Gauekos action
-        raise _bad(text, "unknown", help=Line("gauekos.notation.help"))
+        raise InvalidActionError(refusal.line, examples=Line("gauekos.notation.help"), text=text)
     raise refusal

@@ -138,6 +138,8 @@ WORDS = Words(
         "treat": ("trato", "tratua"), "rip": ("romper", "rompe", "romperle", "apurtu", "urratu"), "colour": ("color", "kolorea"),
         "bids": ("pujas", "eskaintzak"), "bid": ("puja", "eskaintza"),
     },
+    seats={"colour": (0,), "youngest": (0,), "child": (0,), "give": (0,), "helper": (0,), "defend": (0,),
+           "bid": (0,), "crying": (0,)},
     examples=("colour SEAT COLOUR", "youngest SEAT", "child SEAT NAME|later", "deal", "move CHILD", "roll",
               "double", "reroll", "land COLOUR|neutral|action|start", "stuck", "hop COLOUR", "stay", "draw",
               "discard N", "keep N", "pass", "give SEAT", "give card N", "play N [SEAT|CHILD]", "end", "truco",

@@ -23,7 +23,8 @@ def start(g, position: int, attacker: int | None = None) -> list[Event]:
     g.battle = {"square": position, "start": level, "level": level, "odds": str(chance), "rounds": [],
                 "end": None, "attacker": attacker}
     g.queue.insert(0, {"step": "battle", "square": position, "attacker": attacker})
-    return [event("battle.starts", city=square(g, position), troops=troops(level), odds=percent(chance))]
+    return [event("battle.starts", city=square(g, position), troops=troops(level), odds=percent(chance),
+                  tenths=round(chance * 10))]
 
 
 def fight(g, item: dict, kaiju: tuple[int, int], die: int) -> list[Event]:

@@ -229,10 +229,8 @@ def parse(text: str, board: Board | None = None) -> Action:
     if verb is None and len(words) > 1:  # two-word verbs: `ir a 24`, `give up 11`
         verb = WORDS.verb(" ".join(words[:2]))
         args = words[2:]
-    if verb == "roll":
-        if len(args) != 1 or args[0] not in ("1", "2"):
-            raise WORDS.shape(text, "roll 2")
-        return Dice(int(args[0]))
+    if verb == "roll":  # Kaijupoly's roll takes nothing (`roll 2` is Rey de los Monstruos')
+        raise WORDS.shape(text, "roll")
     if verb in ("pick", "sell", "advance"):
         if not args:
             raise WORDS.shape(text, f"{verb} 12")

@@ -54,8 +54,8 @@ def test_a_three_five_or_seven_makes_everyone_in_that_sector_drop_a_code_there()
     public = session.game.public_prompt()
     assert public.choices == () and public.who is None
     assert refused(session, "drop cc") == ("Bea no tiene esa carta: Caballo de copas. "
-                                           "Ahora: la carta, como soltar sb (s Sota, c Caballo, r Rey; b e o c el "
-                                           "palo). Se puede: soltar sb, soltar so.")
+                                           "Se puede: soltar sb, soltar so. Cómo escribirlo: la carta, como soltar "
+                                           "sb (s Sota, c Caballo, r Rey; b e o c el palo).")
     session.act("drop so")
     assert session.played[-1].secret  # the table is told a code was chosen, never which
     board = session.game.board

@@ -35,8 +35,9 @@ def test_b_is_told_to_place_two_in_a_row():
 def test_placement_goes_on_a_free_room_of_its_own_colour_and_never_a_mirror():
     session = new()
     assert refused(session, "r a1") == ("a1 tiene alfombra azul: un fantasma rojo va en una habitación roja. "
-                                        "Ahora: color y habitación, como r b1 (rojo b1, a c2, z d1). "
-                                        "Se puede: r b1, r e1, r a3, r c3, r e4, r b5, a a2, a c2, ...")
+                                        "Se puede: r b1, r e1, r a3, r c3, r e4, r b5, a a2, a c2, ... "
+                                        "Cómo escribirlo: el color y la habitación, como r b1 "
+                                        "(r rojo, a amarillo, z azul).")
     assert refused(session, "r b2").startswith("Las habitaciones de espejo quedan vacías al colocar: b2 es un espejo.")
     assert refused(session, "r c1").startswith("c1 es un portal: ningún fantasma entra en él.")
     session.act("r b1")

@@ -120,7 +120,7 @@ def test_notation_reads_aliases_and_writes_the_canonical_form(text, action):
     ("votes 1:2 1:3", "a candidate appears twice"),
     ("vote 1:2", "is not a SEAT>SEAT pair"),
     ("victim Ana", "'ana' is not a seat number"),
-    ("dance", "this is not a Gauekos action"),
+    ("dance", "is not an action of Gauekos"),
 ])
 def test_bad_notation_says_what_it_looks_like(text, message):
     with pytest.raises(InvalidActionError, match=message):

@@ -74,8 +74,8 @@ def test_troops_on_landing_show_what_they_do_to_the_odds(tmp_path):
     assert prompt.step == "troops" and prompt.who == "Ana"
     labels = {c.notation: c.label for c in prompt.choices}
     from companion.core.language import render
-    assert render(labels["troops 3 3"], "es") == "3 pelotones por 150 €: resiste el 66 %"
-    assert render(labels["troops 3 cuartel"], "es") == "un Cuartel por 250 €: resiste el 95 %"
+    assert render(labels["troops 3 3"], "es") == "3 pelotones por 150 €: aguanta todo el combate el 66 %"
+    assert render(labels["troops 3 cuartel"], "es") == "un Cuartel por 250 €: aguanta todo el combate el 95 %"
     assert "skip" in labels
 
 
@@ -214,7 +214,7 @@ def test_a_mega_attack_on_a_cuartel_then_the_kaiju_is_repelled(tmp_path):
     events = session.act("roll @ 1 2")  # counter-clockwise: GO - 3 = 37
     text = said(events)
     assert "El Kaiju saca 1 y 2 y avanza 3 casillas hasta Paseo de la Castellana" in text
-    assert "defendida por un Cuartel. Probabilidad de que resista: 95 %" in text
+    assert "defendida por un Cuartel. Que la ciudad aguante todo el combate: 95 % (unas 9 de cada 10 veces)" in text
     assert step(session) == "battle"
     events = session.act("fight @ 6 6 1")
     assert "¡Doble seis! Mega ataque" in said(events) and session.game.level[37] == 3

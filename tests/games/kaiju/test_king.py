@@ -143,7 +143,8 @@ def test_a_move_wraps_past_go(tmp_path):
 def test_landing_on_a_city_with_a_cuartel_starts_a_battle_and_says_its_odds(tmp_path):
     session = new(tmp_path)
     lines = move_to(session, 1)
-    assert lines[-1] == "El Kaiju ataca Ronda de Valencia, defendida por un Cuartel. Probabilidad de que resista: 95 %."
+    assert lines[-1] == ("El Kaiju ataca Ronda de Valencia, defendida por un Cuartel. Que la ciudad aguante todo el "
+                         "combate: 95 % (unas 9 de cada 10 veces).")
     prompt = session.expects()
     assert prompt.step == "battle" and [c.notation for c in prompt.choices] == ["fight"]
     assert render(prompt.title, "es") == "Ane ataca Ronda de Valencia, asalto 1"
@@ -155,7 +156,7 @@ def test_a_double_six_is_the_mega_attack_a_cuartel_keeps_three_platoons(tmp_path
     move_to(session, 1)
     lines = said(session.act("fight @ 6 6 1"))
     assert session.game.level[1] == 3
-    assert lines[-1] == "El combate sigue. Ahora Ronda de Valencia resiste con un 66 %."
+    assert lines[-1] == "El combate sigue. Ahora Ronda de Valencia aguanta el resto del combate el 66 % de las veces."
     assert step(session) == "battle"  # the battle goes on
     assert session.expects().who == "Ane"  # the attacker rolls its 2d6; anyone rolls the city's die
 
@@ -381,15 +382,19 @@ def test_refusals_during_a_battle(tmp_path, text):
 
 def test_the_refusals_say_what_is_allowed_now(tmp_path):
     session = new(tmp_path)
-    assert refused(session, "roll 3") == "'roll 3' no se escribe así. Escríbelo como: tirar 2."
+    assert refused(session, "roll 3") == ("'roll 3' no se escribe así. Se puede: tirar 1, tirar 2. "
+                                          "Escríbelo como: tirar 2.")
     words = refused(session, "fight")
     assert words.startswith("Ahora no: Ane, en Salida: ¿un dado o dos?")
-    assert words.endswith("Se puede: tirar 1, tirar 2.")
+    assert words.endswith("Se puede: tirar 1, tirar 2. Cómo escribirlo: tirar 1 o tirar 2 (tirar 2 @ 3 4: los dados "
+                          "de la mesa).")
     assert refused(session, "troops 3") == ("'troops 3' no es una acción de Rey de los Monstruos. "
-                                            "Acciones: tirar 1, tirar 2, combatir.")
+                                            "Se puede: tirar 1, tirar 2. Cómo escribirlo: tirar 1 o tirar 2 "
+                                            "(tirar 2 @ 3 4: los dados de la mesa).")
     assert refused(session, "roll 1 @ 7") == "Un d6 no puede sacar 7. Escribe lo que marca el dado, del 1 al 6."
     move_to(session, 1)
-    assert refused(session, "roll 2").endswith("Se puede: combatir.")
+    assert refused(session, "roll 2").endswith("Se puede: combatir. Cómo escribirlo: combatir (o: combatir @ 6 6 3, "
+                                                "los dos dados del Kaiju y luego el de la ciudad).")
 
 
 def test_a_fight_refused_when_no_kaiju_fight_is_pending(tmp_path):

@@ -105,9 +105,10 @@ class CentrePanel(Static):
 
 # -- words and signs ----------------------------------------------------------------------------
 
-def chance(value: str | Fraction) -> str:
-    """"17 %"-style, as the rules say it (`percent`), with the sign."""
-    return f"{percent(Fraction(value))}%"
+def chance(value: str | Fraction, lang: str) -> str:
+    """A chance with its sign the table's way ("17 %", "17%", "% 17": `percent` in the pack),
+    as the rules say it (`percent`)."""
+    return ui(f"{UI}.percent", lang, odds=percent(Fraction(value)))
 
 
 def troops_marks(level: int) -> str:
@@ -156,7 +157,7 @@ def battle_section(battle: Mapping[str, Any], board: Any, lang: str, priority: i
             after = record["after"]
             parts.append((f" → {troops_marks(after)}", "bold"))
             if after:
-                parts.append(f" {chance(survival(after))}")
+                parts.append(f" {chance(survival(after), lang)}")
         lines.append(assemble(*parts))
     end = battle["end"]
     if end is None:
@@ -208,5 +209,5 @@ def legend_section(tag: Tag, threat_on: bool, lang: str, priority: int, king: bo
     second += [(tag.text, f"bold reverse {tag.colour}"), " " + ui(f"{UI}.legend.here", lang)]
     lines = [assemble(*first), assemble(*second)]
     if threat_on:
-        lines.append(assemble(("17%", "bold $warning"), " " + ui(f"{UI}.legend.threat", lang)))
+        lines.append(assemble(("17%", "bold $warning"), " " + ui(f"{UI}.legend.threat", lang)))  # as the map marks it
     return Section(lines, priority)

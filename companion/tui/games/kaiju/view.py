@@ -12,6 +12,7 @@ from rich.cells import cell_len
 from textual.content import Content
 
 from companion.games.kaiju.notation import NAME
+from companion.games.kaiju.odds import percent
 from companion.games.kaiju.say import money as money_line
 
 from ...i18n import say, ui
@@ -28,9 +29,10 @@ BATTLE_NOW, ODDS_NOW, TABLE, BATTLE_LAST, LEGEND = 5, 4, 3, 2, 1
 
 
 def threats(facts: Mapping[str, Any]) -> dict[int, str]:
-    """The chance the Kaiju's next move lands on each square, as `17%`."""
+    """The chance the Kaiju's next move lands on each square, as `17%` (a board's square has
+    no room for a space or the Basque order: the legend says what it is)."""
     found = facts.get("threat") or facts["position"].get("threat") or {}
-    return {int(square): chance(Fraction(value)) for square, value in found.items()}
+    return {int(square): f"{percent(Fraction(value))}%" for square, value in found.items()}
 
 
 def cells(game: Any, facts: Mapping[str, Any], tags: Sequence[Tag]) -> list[Cell]:
@@ -127,7 +129,7 @@ def odds_section(game: Any, position: Mapping[str, Any], lang: str, width: int) 
     used = cell_len(parts[0][0])
     for p in held:
         item = [" " + game.board[p].short + " ", (troops_marks(position["level"][str(p)]), "bold"),
-                " " + chance(odds[str(p)]) + " "]
+                " " + chance(odds[str(p)], lang) + " "]
         size = sum(cell_len(i if isinstance(i, str) else i[0]) for i in item)
         if used + size > width and len(parts) > 1:
             lines.append(assemble(*parts))
