@@ -30,24 +30,37 @@ def _words(text: Any, lang: str = "en") -> str:
     return render(text, lang)
 
 
+SAME: Any = object()  # `public_allowed` not given: the table reads what the game master reads
+
+
 class CompanionError(Exception):
     """Base of every error this project raises on purpose.
 
     `line` says what is wrong; `allowed`, when there is something to do
     instead, says what (both Lines, or plain text for words that are not a
     sentence of ours, such as an operating system's own message).
+
+    `public_line` and `public_allowed` are the same message as the table may
+    read it (the CLI without `--private`, the game master's screen with the
+    secrets hidden): a refusal at a private step, or one whose reason names a
+    hand, says less there. They default to `line` and `allowed`; the step
+    engine (companion/core/steps.py) sets both for every rule's refusal.
     """
 
     title = "error.title.error"
 
-    def __init__(self, line: Any, *, allowed: Any = None) -> None:
+    def __init__(self, line: Any, *, allowed: Any = None, public_line: Any = None,
+                 public_allowed: Any = SAME) -> None:
         self.line = line
         self.allowed = allowed or None
+        self.public_line = line if public_line is None else public_line
+        self.public_allowed = self.allowed if public_allowed is SAME else (public_allowed or None)
         super().__init__(line)
 
-    def words(self, lang: str = "en") -> str:
-        """The whole message in `lang`."""
-        reason, allowed = _words(self.line, lang), _words(self.allowed, lang)
+    def words(self, lang: str = "en", public: bool = False) -> str:
+        """The whole message in `lang`; with `public`, as the table may read it."""
+        line, allowed = (self.public_line, self.public_allowed) if public else (self.line, self.allowed)
+        reason, allowed = _words(line, lang), _words(allowed, lang)
         return f"{reason} {allowed}" if reason and allowed else reason or allowed
 
     @property
@@ -63,10 +76,11 @@ class ActionError(CompanionError, ValueError):
 
     title = "error.title.refused"
 
-    def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None) -> None:
+    def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None,
+                 public_line: Any = None, public_allowed: Any = SAME) -> None:
         if line is not None:  # a Line that says it all, advice included
             what, allowed = line, None
-        super().__init__(what, allowed=allowed)
+        super().__init__(what, allowed=allowed, public_line=public_line, public_allowed=public_allowed)
         self.text = text
 
     @property

@@ -265,7 +265,8 @@ class Session:
             raise InvalidActionError(Line("error.notation.too_long", {"limit": MAX_TEXT}), text=text[:MAX_TEXT])
         notation, table = split_table_values(text)
         if not notation:
-            raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
+            raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint(),
+                                     public_allowed=self.hint(public=True))
         action = self.game.parse(notation)
         secret, public = self.game.secrecy(action)
         try:  # written from the game as it was before the action, as the journal needs
@@ -293,9 +294,9 @@ class Session:
         self.redo_stack.clear()
         return events
 
-    def hint(self) -> Line | None:
-        """What is allowed now, as the game says it."""
-        return self.game.allowed()
+    def hint(self, public: bool = False) -> Line | None:
+        """What is allowed now, as the game says it (with `public`, as the table may read it)."""
+        return self.game.allowed(public=public)
 
     @property
     def can_undo(self) -> bool:

@@ -318,10 +318,11 @@ class GameScreen(Screen[None]):
         """Show a refusal in words, once, on the error line (a toast only where a screen has
         none showing); the game is exactly as it was. A typo ("did you mean ...?") says
         what is allowed now too."""
-        message = explain(exc, self.lang)
+        hidden = not self.revealed  # secrets hidden: the refusal as the table may read it
+        message = explain(exc, self.lang, public=hidden)
         line = getattr(exc, "line", None)
         if getattr(exc, "allowed", None) is None and getattr(line, "id", "") == "error.notation.did_you_mean":
-            hint = self.session.hint()
+            hint = self.session.hint(public=hidden)
             if hint is not None:
                 message = f"{message} {say(hint, self.lang)}"
         self.show_error(message)
