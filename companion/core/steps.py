@@ -253,11 +253,19 @@ class StepGame(Game):
         choices (`allowed(public=True)`)."""
         found = self.pending_step()
         if public is None:
-            private = found is not None and found[0].private
+            private = found is not None and found[0].private and not self.told_in_public(why)
             public = Line("error.secret_reason", {"waiting": found[0].public_title(self, found[1])}) \
                 if private else why
         return IllegalActionError(why, allowed=self.allowed(), public_line=public,
                                   public_allowed=self.allowed(public=True))
+
+    public_refusals: ClassVar[tuple[str, ...]] = ()
+    """Refusals (`<game>.error.<id>`, or ids starting so) that tell only public state ("Cy is dead"):
+    at a private step they read the same in public; any other reads "why not is secret" there."""
+
+    def told_in_public(self, why: Line) -> bool:
+        line_id = getattr(why, "id", "")
+        return any(line_id.startswith(f"{self.name}.error.{p}") for p in self.public_refusals)
 
     def not_now(self, action: Any, why: Line | None = None) -> IllegalActionError:
         """The refusal of an action of another moment: why, and what is allowed now (the table

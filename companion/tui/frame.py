@@ -257,7 +257,7 @@ class GameScreen(Screen[None]):
         for panel in self.widgets(PromptPanel):
             panel.display = not over
             if not over:
-                panel.show(view.prompt, view.lang)
+                panel.show(self.shown_prompt(view), view.lang)
         for banner in self.widgets(OutcomeBanner):
             banner.display = over
             if view.outcome is not None:
@@ -274,6 +274,13 @@ class GameScreen(Screen[None]):
             dice.show(view.draws, view.free_roll, view.lang)
         for line in self.widgets(ErrorLine):
             line.show(self.error)
+
+    def shown_prompt(self, view: View) -> Prompt:
+        """The prompt as drawn: a private one in its public form while the secrets are hidden
+        (`v`): its title may name who holds a role, its detail a card; the keys still answer."""
+        if view.revealed or not view.prompt.private or view.outcome is not None:
+            return view.prompt
+        return self.session.game.public_prompt()
 
     # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
 

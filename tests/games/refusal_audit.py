@@ -120,7 +120,8 @@ class Moment:
         self.private = {form for n in private_choices(game) for form in (n, game.spelled(n, lang))}
         self.tokens = secret_tokens(game)
         self.static = static_texts(game, lang)
-        self.names = list(game.players) if game.name == "gauekos" and game.expects().private else []
+        self.names = [n for n, alive in zip(game.players, game.alive) if alive] \
+            if game.name == "gauekos" and game.expects().private else []  # the dead are public
 
 
 def check(audit: Audit, where: str, message: str, typed: str, now: Moment,
@@ -131,8 +132,8 @@ def check(audit: Audit, where: str, message: str, typed: str, now: Moment,
     typed_forms |= {f.split("@")[0].strip() for f in typed_forms}
     clean = _without(message, typed_forms | set(now.static))
     audit.text(where, clean, notations - typed_forms, texts, exempt=exempt)
-    for form in now.private - typed_forms:
-        if _word(form).search(clean):
+    for form in now.private - typed_forms:  # `play 9` is not `play 9 9` (a guess from typed words)
+        if re.search(_word(form).pattern + r"(?! \d)", clean, re.IGNORECASE):
             audit.leak(where, f"a choice the table may not see: {form!r} in {message!r}")
     for token in now.tokens:  # in a list ("It holds: cb, cc, rb."): "se" is also a Spanish word
         if token not in typed and re.search(rf"(?<![\w])({re.escape(token)}, |, {re.escape(token)}(?![\w]))", clean):
