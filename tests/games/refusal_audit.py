@@ -42,11 +42,23 @@ def public_refusal(exc: ActionError, session: Session, lang: str, public: bool =
     return message
 
 
+def offered(game: Game) -> tuple[list[str], list[str]]:
+    """The notations on offer now: all of them, and those the table may see (the step's own
+    `shows`, as `public_prompt` keeps them; read from the step: a prompt's facts cost more)."""
+    found = game.pending_step()
+    if found is None:
+        return [], []
+    step, s = found
+    offers = step.offers(game, s)
+    every = [game.notation(o.action) for o in offers]
+    shown = [] if step.private else [game.notation(o.action) for o in offers if step.shows(game, s, o)]
+    return every, shown
+
+
 def private_choices(game: Game) -> set[str]:
     """The notations on offer that the table may not see now."""
-    real, seen = game.expects(), game.public_prompt()
-    shown = {c.notation for c in seen.choices}
-    return {c.notation for c in real.choices if real.private or c.notation not in shown}
+    every, shown = offered(game)
+    return set(every) - set(shown)
 
 
 def secret_tokens(game: Game) -> set[str]:
@@ -63,10 +75,10 @@ def tries(session: Session, rng: random.Random, lang: str) -> list[str]:
     """Texts to type now: junk, a typo of an offered verb (a "did you mean"), actions of other
     moments (played before, or the game master's choices now), a table card that is not there."""
     game = session.game
-    real, seen = game.expects(), game.public_prompt()
+    every, shown = offered(game)
     texts = [rng.choice(JUNK)]
-    if seen.choices:  # a typo of a private choice is echoed back: the typist knew it
-        notation = game.spelled(rng.choice(seen.choices).notation, lang)
+    if shown:  # a typo of a private choice is echoed back: the typist knew it
+        notation = game.spelled(rng.choice(shown), lang)
         verb, _, rest = notation.partition(" ")
         if len(verb) > 3:
             texts.append(f"{verb[:-1]}x {rest}".strip())  # one letter off: "did you mean ...?"
@@ -76,10 +88,12 @@ def tries(session: Session, rng: random.Random, lang: str) -> list[str]:
     if mine:
         texts.append(rng.choice(mine))
     tokens = sorted(secret_tokens(game))
-    for choice in real.choices:
-        if choice.chance and tokens:
-            texts.append(f"{choice.notation} @ {rng.choice(tokens)}")
-            break
+    found = game.pending_step()
+    if tokens and found is not None:
+        for offer in found[0].offers(game, found[1]):
+            if offer.chance:
+                texts.append(f"{game.notation(offer.action)} @ {rng.choice(tokens)}")
+                break
     return texts
 
 
@@ -120,8 +134,9 @@ class Moment:
         self.private = {form for n in private_choices(game) for form in (n, game.spelled(n, lang))}
         self.tokens = secret_tokens(game)
         self.static = static_texts(game, lang)
+        found = game.pending_step() if game.name == "gauekos" else None
         self.names = [n for n, alive in zip(game.players, game.alive) if alive] \
-            if game.name == "gauekos" and game.expects().private else []  # the dead are public
+            if found is not None and found[0].private else []  # the dead are public
 
 
 def check(audit: Audit, where: str, message: str, typed: str, now: Moment,

@@ -50,7 +50,7 @@ def check(audit: Audit, where: str, text: str, session: Session, seen: Seen, lan
         for hit in paired(told, pairs, lang):
             found += 1
             if not private:
-                audit.leak(where, f"{row.strip()!r}: {hit}")
+                audit.leak(where, f"{part.strip()!r}: {hit}")
     for name in hands(session.game, lang):
         if name in text:
             found += 1
@@ -114,3 +114,22 @@ async def test_with_the_secrets_hidden_the_screen_shows_none(name, make_app, hom
     if name in SECRET_GAMES:
         assert hits > 0, "with `v` on, no secret on screen: the detector proves nothing"
     print(f"\n{name}: {screens} screens with the secrets hidden, 0 leaks; {hits} secrets seen with v on")
+
+
+async def test_alien_s_v_puts_no_hand_on_the_board(make_app, home):
+    """`v` once put every hand on the board at once ("◈ Bea Rey de oros y Rey de copas / ◈
+    Carlos …"); a hand is shown only to its player, behind the cover that `h` opens."""
+    session = Session.new("alien-1979", ["Ana", "Bea", "Carlos", "Dani", "Eva"], seed=1, lang="es",
+                          path=home / "hands.toml")
+    for text in ["alien bastos", "draw @ 4b", "move oros", "take @ rb", "draw @ 6b", "move oros", "take @ ro"]:
+        session.act(text)
+    assert sum(bool(hand) for hand in session.game.private_state()["hands"].values()) == 2
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for shown in (False, True):
+            text = screen_text(app)
+            assert not [name for name in hands(session.game, "es") if name in text], text
+            await pilot.press("v")
+            await pilot.pause()
+    session.close()
