@@ -62,7 +62,7 @@ def test_the_detector_finds_the_old_refusals_leaks(name):
     audit, _, refusals = audit_refusals(name, 8, public=False)
     assert len(audit.leaks) > 5, audit.leaks
     print(f"\n{name}: the game master's words of {refusals} refusals in 8 games hold "
-          f"{len(audit.leaks) if len(audit.leaks) <= 50 else '50+'} secrets")
+          f"{len(audit.leaks)} secrets")
 
 
 ALIEN = ["alien bastos", "draw @ 4b", "move oros", "take @ rb", "draw @ 6b", "end", "draw @ 3b", "end",

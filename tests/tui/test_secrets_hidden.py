@@ -27,7 +27,7 @@ from .test_table_secrecy import paired
 GAMES = [e.name for e in entries()]
 SECRET_GAMES = [name for name in GAMES if not getattr(find_game(name), "all_public", False)]
 SEEDS = {"gauekos": (0, 1), "alien-1979": (0, 1), "dice-duel": (0, 1)}
-STEPS = {"halloween": 50, "alien-1979": 20, "kaijupoly": 10, "rey-de-los-monstruos": 10, "18-fantasmas": 15}  # actions each
+STEPS = {"halloween": 30, "alien-1979": 15, "kaijupoly": 8, "rey-de-los-monstruos": 8, "18-fantasmas": 10}  # actions each
 
 
 def hands(game, lang: str) -> list[str]:
@@ -82,7 +82,7 @@ async def test_with_the_secrets_hidden_the_screen_shows_none(name, make_app, hom
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             game_screen = app.screen
-            for number in range(STEPS.get(name, 30)):
+            for number in range(STEPS.get(name, 25)):
                 where = f"{name} seed {seed} action {len(session.played)}"
                 while app.screen is not game_screen:  # a cover or notice the last action opened
                     audit.text(f"{where} cover", screen_text(app), seen.notations, seen.texts,
