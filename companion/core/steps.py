@@ -148,6 +148,10 @@ class StepGame(Game):
     """A game whose decisions are steps: it names the pending one, the engine
     does the rest. Override `over_prompt`, `refuse_over` and `settle` as needed."""
 
+    public_refusals: ClassVar[tuple[str, ...]] = ()
+    """Refusals (`<game>.error.<id>`, or ids starting so) that tell only public state ("Cy is dead"):
+    at a private step they read the same in public; any other reads "why not is secret" there."""
+
     @abstractmethod
     def pending_step(self) -> tuple[Step, Any] | None:
         """The pending step and its state, or None once the game is over."""
@@ -258,10 +262,6 @@ class StepGame(Game):
                 if private else why
         return IllegalActionError(why, allowed=self.allowed(), public_line=public,
                                   public_allowed=self.allowed(public=True))
-
-    public_refusals: ClassVar[tuple[str, ...]] = ()
-    """Refusals (`<game>.error.<id>`, or ids starting so) that tell only public state ("Cy is dead"):
-    at a private step they read the same in public; any other reads "why not is secret" there."""
 
     def told_in_public(self, why: Line) -> bool:
         line_id = getattr(why, "id", "")
