@@ -204,7 +204,7 @@ def cmd_act(args: argparse.Namespace) -> int:
             # A notation error quotes the typed text itself; a rules refusal does not.
             quoted = isinstance(exc, InvalidActionError) and bool(exc.text)
             _print(_say("cli.act.refused_quoted" if quoted else "cli.act.refused", lang, text=shown(text),
-                        reason=explain(exc, lang)), err=True)
+                        reason=explain(exc, lang, public=not args.private)), err=True)
             if accepted:
                 _print(_say("cli.act.nothing_saved", lang, count=len(accepted)), err=True)
             return 1

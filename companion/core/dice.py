@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Protocol, Sequence
+from typing import Collection, Protocol, Sequence
 
 from .errors import IllegalActionError, InvalidActionError
 from .lines import Line
@@ -87,7 +87,7 @@ class Chance(Protocol):
 
     def roll(self, dice: str) -> tuple[int, ...]: ...
 
-    def draw(self, deck: str, cards: Sequence[str]) -> str: ...
+    def draw(self, deck: str, cards: Sequence[str], held: Collection[str] = ()) -> str: ...
 
 
 class ReplayMismatch(Exception):
@@ -134,7 +134,10 @@ class LiveChance:
         self.records.append(Draw("roll", str(spec), result, source))
         return result
 
-    def draw(self, deck: str, cards: Sequence[str]) -> str:
+    def draw(self, deck: str, cards: Sequence[str], held: Collection[str] = ()) -> str:
+        """A card of `cards` (the table's, typed after `@`, or the app's). A table card that is not
+        there is refused; the game master reads what is left, the table only why (`held`: the
+        cards in somebody's hand, "that card is already someone's"): what is left tells the hands."""
         if not cards:
             raise IllegalActionError(Line("error.deck.empty", {"deck": deck_name(deck)}))
         if self.table:
@@ -142,8 +145,10 @@ class LiveChance:
             match = [c for c in cards if c.casefold() == raw.casefold()]
             if not match:
                 holds = ", ".join(sorted(set(cards)))
-                raise IllegalActionError(Line("error.deck.not_there", {"text": shown(raw, 20), "deck": deck_name(deck),
-                                                                       "cards": holds}))
+                said = {"text": shown(raw, 20), "deck": deck_name(deck)}
+                someone = any(c.casefold() == raw.casefold() for c in held)
+                raise IllegalActionError(Line("error.deck.not_there", {**said, "cards": holds}),
+                                         public_line=Line("error.deck.held" if someone else "error.deck.gone", said))
             card, source = match[0], "table"
         else:
             card, source = self.rng.choice(list(cards)), "app"
@@ -182,7 +187,7 @@ class ReplayChance:
                                                              "dice": str(spec)}))
         return tuple(draw.values)
 
-    def draw(self, deck: str, cards: Sequence[str]) -> str:
+    def draw(self, deck: str, cards: Sequence[str], held: Collection[str] = ()) -> str:
         draw = self._next("draw", deck)
         card = draw.values[0] if len(draw.values) == 1 else None
         if not isinstance(card, str) or card not in cards:

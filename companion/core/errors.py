@@ -56,6 +56,9 @@ def _allowed_words(allowed: Any, lang: str, how: bool = True) -> list[str]:
     return [_words(allowed, lang)]
 
 
+SAME: Any = object()  # `public_allowed` not given: the table reads what the game master reads
+
+
 class CompanionError(Exception):
     """Base of every error this project raises on purpose.
 
@@ -65,21 +68,32 @@ class CompanionError(Exception):
     to write it, and `examples` are the game's actions written out, said only
     when neither `allowed` nor `how` has anything to say. The message is those
     sentences in that order: why, what is allowed now, how to write it.
+
+    `public_line` and `public_allowed` are the same message as the table may
+    read it (the CLI without `--private`, the game master's screen with the
+    secrets hidden): a refusal at a private step, or one whose reason names a
+    hand, says less there. They default to `line` and `allowed`; the step
+    engine (companion/core/steps.py) sets both for every rule's refusal.
     """
 
     title = "error.title.error"
 
-    def __init__(self, line: Any, *, allowed: Any = None, how: Any = None, examples: Any = None) -> None:
+    def __init__(self, line: Any, *, allowed: Any = None, how: Any = None, examples: Any = None,
+                 public_line: Any = None, public_allowed: Any = SAME) -> None:
         self.line = line
         self.allowed = allowed or None
         self.how = how or None
         self.examples = examples or None
+        self.public_line = line if public_line is None else public_line
+        self.public_allowed = self.allowed if public_allowed is SAME else (public_allowed or None)
         super().__init__(line)
 
-    def words(self, lang: str = "en") -> str:
-        """The whole message in `lang`: whole sentences, why first."""
+    def words(self, lang: str = "en", public: bool = False) -> str:
+        """The whole message in `lang`: whole sentences, why first; with `public`, as the
+        table may read it."""
+        line, allowed = (self.public_line, self.public_allowed) if public else (self.line, self.allowed)
         how = _words(self.how, lang)
-        parts = [_words(self.line, lang), *_allowed_words(self.allowed, lang, not how), how]
+        parts = [_words(line, lang), *_allowed_words(allowed, lang, not how), how]
         if not any(parts[1:]):
             parts.append(_words(self.examples, lang))
         return sentences(*parts)
@@ -98,10 +112,12 @@ class ActionError(CompanionError, ValueError):
     title = "error.title.refused"
 
     def __init__(self, what: Any, *, allowed: Any = None, text: str = "", line: Any = None,
-                 how: Any = None, examples: Any = None) -> None:
+                 how: Any = None, examples: Any = None, public_line: Any = None,
+                 public_allowed: Any = SAME) -> None:
         if line is not None:  # a Line that says it all, advice included
             what, allowed = line, None
-        super().__init__(what, allowed=allowed, how=how, examples=examples)
+        super().__init__(what, allowed=allowed, how=how, examples=examples, public_line=public_line,
+                         public_allowed=public_allowed)
         self.text = text
 
     @property

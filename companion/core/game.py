@@ -251,9 +251,11 @@ class Game(ABC):
     def outcome(self) -> Outcome | None:
         """None while the game goes on."""
 
-    def allowed(self) -> Line | None:
-        """What is allowed now, for a refusal (`Allowed now: roll, hold.`)."""
-        return allowed_now((c.notation for c in self.expects().choices), spell=self.spelled)
+    def allowed(self, public: bool = False) -> Line | None:
+        """What is allowed now, for a refusal (`Allowed now: roll, hold.`); with `public`, what
+        the table may read: only the public prompt's choices (no card of a hand, no secret)."""
+        prompt = self.public_prompt() if public else self.expects()
+        return allowed_now((c.notation for c in prompt.choices), spell=self.spelled)
 
     def notation(self, action: Any) -> str:
         """The text that parses back into `action` (canonical: what a save keeps)."""

@@ -239,11 +239,12 @@ def render(text: Text, lang: str = FALLBACK, **extra: Any) -> str:
     return fill(template(text.id, lang), values)
 
 
-def explain(error: BaseException, lang: str = FALLBACK) -> str:
-    """An error in the table's language (every error of ours carries Lines)."""
+def explain(error: BaseException, lang: str = FALLBACK, public: bool = False) -> str:
+    """An error in the table's language (every error of ours carries Lines); with `public`,
+    as the table may read it (companion/core/errors.py: no secret in a refusal)."""
     words = getattr(error, "words", None)
     if callable(words):
-        return words(lang)
+        return words(lang, public=True) if public else words(lang)
     return str(error)
 
 

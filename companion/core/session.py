@@ -266,12 +266,14 @@ class Session:
             raise InvalidActionError(Line("error.notation.too_long", {"limit": MAX_TEXT}), text=text[:MAX_TEXT])
         notation, table = split_table_values(text)
         if not notation:
-            raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
+            raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint(),
+                                     public_allowed=self.hint(public=True))
         try:
             action = self.game.parse(notation)
         except InvalidActionError as exc:  # not an action at all: say what is allowed now as well
             if exc.allowed is None:
                 exc.allowed = self.hint()
+                exc.public_allowed = self.hint(public=True)
             raise
         secret, public = self.game.secrecy(action)
         try:  # written from the game as it was before the action, as the journal needs
@@ -305,9 +307,9 @@ class Session:
             raise saved_but
         return events
 
-    def hint(self) -> Line | None:
-        """What is allowed now, as the game says it."""
-        return self.game.allowed()
+    def hint(self, public: bool = False) -> Line | None:
+        """What is allowed now, as the game says it (with `public`, as the table may read it)."""
+        return self.game.allowed(public=public)
 
     @property
     def can_undo(self) -> bool:

@@ -148,6 +148,10 @@ class StepGame(Game):
     """A game whose decisions are steps: it names the pending one, the engine
     does the rest. Override `over_prompt`, `refuse_over` and `settle` as needed."""
 
+    public_refusals: ClassVar[tuple[str, ...]] = ()
+    """Refusals (`<game>.error.<id>`, or ids starting so) that tell only public state ("Cy is dead"):
+    at a private step they read the same in public; any other reads "why not is secret" there."""
+
     @abstractmethod
     def pending_step(self) -> tuple[Step, Any] | None:
         """The pending step and its state, or None once the game is over."""
@@ -230,28 +234,52 @@ class StepGame(Game):
         step, s = found
         return step.sample(self, s, rng)
 
-    def allowed(self) -> Line | None:
-        """What is allowed now, in one place: the step's hint, then its offers."""
+    def allowed(self, public: bool = False) -> Line | None:
+        """What is allowed now, in one place: the step's hint, then its offers. With `public`,
+        what the table may read (companion/core/public.py): nothing at a private step (its
+        hint and offers are the game master's), else only the offers the step `shows`."""
         found = self.pending_step()
         if found is None:
             return None
         step, s = found
-        offered = [self.notation(o.action) for o in step.offers(self, s)]
+        if public and step.private:
+            return None
+        offered = [self.notation(o.action) for o in step.offers(self, s) if not public or step.shows(self, s, o)]
         hint = step.hint(self, s)
         listed = allowed_now(offered, spell=self.spelled)
         if hint is None:
             return listed
         return Line("error.allowed_hint", {"hint": hint, "more": listed or ""})
 
+    def refusal(self, why: Line, public: Line | None = None) -> IllegalActionError:
+        """A refusal saying `why`, with what is allowed now; the table reads `public` instead of
+        `why` (at a private step, by default, that the reason names a secret) and only the public
+        choices (`allowed(public=True)`)."""
+        found = self.pending_step()
+        if public is None:
+            private = found is not None and found[0].private and not self.told_in_public(why)
+            public = Line("error.secret_reason", {"waiting": found[0].public_title(self, found[1])}) \
+                if private else why
+        return IllegalActionError(why, allowed=self.allowed(), public_line=public,
+                                  public_allowed=self.allowed(public=True))
+
+    def told_in_public(self, why: Line) -> bool:
+        line_id = getattr(why, "id", "")
+        return any(line_id.startswith(f"{self.name}.error.{p}") for p in self.public_refusals)
+
     def not_now(self, action: Any, why: Line | None = None) -> IllegalActionError:
-        """The refusal of an action of another moment: why, and what is allowed now."""
+        """The refusal of an action of another moment: why, and what is allowed now (the table
+        reads what it waits for in public words: a private step's title may name who holds a secret)."""
+        public = None
         if why is None:
             found = self.pending_step()
+            said = Notation((self.notation(action),), self.spelled)
             waiting = found[0].title(self, found[1]) if found else Line("game.over")
-            why = Line("error.not_now", {"action": Notation((self.notation(action),), self.spelled),
-                                         "waiting": waiting})
-        return IllegalActionError(why, allowed=self.allowed())
+            why = Line("error.not_now", {"action": said, "waiting": waiting})
+            if found is not None and found[0].private:
+                public = Line("error.not_now", {"action": said, "waiting": found[0].public_title(self, found[1])})
+        return self.refusal(why, public)
 
     def refuse(self, line_id: str, **values: Any) -> IllegalActionError:
         """A rule's refusal (`<game>.error.<line_id>`) with what is allowed now."""
-        return IllegalActionError(Line(f"{self.name}.error.{line_id}", values), allowed=self.allowed())
+        return self.refusal(Line(f"{self.name}.error.{line_id}", values))

@@ -257,7 +257,7 @@ class GameScreen(Screen[None]):
         for panel in self.widgets(PromptPanel):
             panel.display = not over
             if not over:
-                panel.show(view.prompt, view.lang)
+                panel.show(self.shown_prompt(view), view.lang)
         for banner in self.widgets(OutcomeBanner):
             banner.display = over
             if view.outcome is not None:
@@ -274,6 +274,13 @@ class GameScreen(Screen[None]):
             dice.show(view.draws, view.free_roll, view.lang)
         for line in self.widgets(ErrorLine):
             line.show(self.error)
+
+    def shown_prompt(self, view: View) -> Prompt:
+        """The prompt as drawn: a private one in its public form while the secrets are hidden
+        (`v`): its title may name who holds a role, its detail a card; the keys still answer."""
+        if view.revealed or not view.prompt.private or view.outcome is not None:
+            return view.prompt
+        return self.session.game.public_prompt()
 
     # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
 
@@ -318,10 +325,11 @@ class GameScreen(Screen[None]):
         """Show a refusal in words, once, on the error line (a toast only where a screen has
         none showing); the game is exactly as it was. A typo ("did you mean ...?") says
         what is allowed now too."""
-        message = explain(exc, self.lang)
+        hidden = not self.revealed  # secrets hidden: the refusal as the table may read it
+        message = explain(exc, self.lang, public=hidden)
         line = getattr(exc, "line", None)
         if getattr(exc, "allowed", None) is None and getattr(line, "id", "") == "error.notation.did_you_mean":
-            hint = self.session.hint()
+            hint = self.session.hint(public=hidden)
             if hint is not None:
                 message = f"{message} {say(hint, self.lang)}"
         self.show_error(message)

@@ -129,6 +129,7 @@ def random_game(name: str, seed: int, sampled: float,
             moment(session, seen, lang, f"{name} seed {seed} action {number + 1}")
         if step is None:
             return session, seen, lang, True
+        game = session.game  # a moment may have tried actions and taken them back
         session.act(game.notation(game.sample_action(rng)))
         seen.add(session.played[-1])
     return session, seen, lang, False

@@ -189,7 +189,8 @@ def _do(g, action, chance) -> list[Event]:  # noqa: C901 - one action per branch
         return [event("unmarked", player=who, total=crew.markers)]
     if action == TAKE:
         here = crew.sector
-        card = chance.draw(CODES, board.take_candidates(here))
+        held = [c for other in board.crew for c in other.hand]  # refused, the table hears "someone's"
+        card = chance.draw(CODES, board.take_candidates(here), held=held)
         board.take(me, here, card)
         return [event("took", player=who, sector=sector(here), count=len(crew.hand)),
                 event("took_secret", private=True, player=who, card=card_line(card))]

@@ -149,6 +149,8 @@ class DiceDuel(StepGame):
         Option("target", 30, minimum=10, maximum=1000, house_rule=False),
         Option("snake_eyes_reset", False),
     )
+    # The lucky numbers' refusals tell only who has chosen (public) and the faces: said as they are.
+    public_refusals = ("lucky_first", "already_chosen", "not_your_choice", "lucky_range")
 
     @classmethod
     def example_setups(cls):

@@ -149,6 +149,9 @@ class Gauekos(Setup, Calls, Deaths, Day, StepGame):
     def story_lines(self) -> list[Line]:
         return tell(self.story)
 
+    # A seat that is not there, or dead, tells nothing secret: said as it is even at a secret call.
+    public_refusals = ("no_seat", "dead.")
+
     def _check_seat(self, seat: int, *, living: bool = True, what: str = "choose") -> int:
         """The seat's index; `what` names the advice (`gauekos.error.dead.<what>`) when the seat is dead."""
         if not 1 <= seat <= len(self.players):

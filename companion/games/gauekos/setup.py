@@ -145,7 +145,8 @@ class Setup:
         if not empty:
             raise self.refuse("all_dealt")
         for seat in empty:
-            self.cards[seat] = self.roles[seat] = chance.draw(DECK, self.remaining_cards())
+            held = [c for c in self.cards if c is not None]  # refused, the table hears "someone's"
+            self.cards[seat] = self.roles[seat] = chance.draw(DECK, self.remaining_cards(), held=held)
             events.append(self._dealt(seat))
         events.append(Event(Line("gauekos.setup.dealt")))
         left = self.remaining_cards()

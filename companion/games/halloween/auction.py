@@ -24,8 +24,8 @@ class BidTooHigh(IllegalActionError):
     """A bid above what the bidder holds besides the front candies. `player` names the
     bidder, so a screen taking masked bids can refuse without showing the amount."""
 
-    def __init__(self, line: Line, *, allowed: Any = None, player: str = "") -> None:
-        super().__init__(line, allowed=allowed)
+    def __init__(self, line: Line, *, allowed: Any = None, player: str = "", public_allowed: Any = None) -> None:
+        super().__init__(line, allowed=allowed, public_allowed=public_allowed)
         self.player = player
 
 
@@ -84,7 +84,8 @@ def check_bid(g, seat: int, amount: int) -> None:
                        bidders=", ".join(g.players[p] for p in participants(g)))
     if amount > g.ledger.candies[seat] - front(g, seat):
         name = g.players[seat]
-        raise BidTooHigh(err("bid_too_high", player=name, amount=amount), allowed=g.allowed(), player=name)
+        raise BidTooHigh(err("bid_too_high", player=name, amount=amount), allowed=g.allowed(), player=name,
+                         public_allowed=g.allowed(public=True))
 
 
 def _bid_samples(g, seat: int) -> list[int]:

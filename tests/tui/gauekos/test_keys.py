@@ -83,7 +83,12 @@ async def test_a_dead_target_is_refused_and_nothing_changes(make_app, new_table)
         assert "Cy is dead." in screen_text(app)
         await press(pilot, "2")  # Bo is a gaueko
         assert snapshot(session) == before
+        # why names Bo's card: with the secrets hidden the screen says only that it is secret
+        assert "Bo is one" not in screen_text(app) and "Why not is secret" in screen_text(app)
+        await press(pilot, "v")
+        await press(pilot, "2")
         assert "The gauekos cannot choose a gaueko (Bo is one)." in screen_text(app)
+        await press(pilot, "v")
         await press(pilot, "9")  # there is no seat 9
         assert snapshot(session) == before
         assert "There is no seat 9: seats go from 1 to 8." in screen_text(app)

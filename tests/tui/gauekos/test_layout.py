@@ -102,12 +102,13 @@ async def test_nine_seats_whole_at_the_sorginas_call_and_in_setup(make_app, home
         await pilot.pause()
         assert session.game.public_state()["call"] == "sorgina"
         labels = {n: say(c.label, lang) for n, c in enumerate(session.expects().choices, 1) if n <= 9}
-        for revealed in (True, False):
+        for revealed in (True, False):  # the cards beside the names only with the secrets shown
             await pilot.pause()
             whole(app, {})
             text = " ".join(" ".join(row.strip("│ ").split()) for row in grid_lines(app))
-            for label in labels.values():
-                assert all(word in text for word in label.split()), label
+            for n, label in labels.items():
+                assert all(word in text for word in label.split()) == revealed, label
+                assert TRIAL9[n - 1] in text
             await press(pilot, "v")
         await press(pilot, ":", *"victim 3", "enter")  # a refusal, the command line still open: 3 rows left
         assert app.screen.error

@@ -143,6 +143,7 @@ async def test_notation_in_a_spanish_prompt_and_typed_in_spanish(make_app, new_t
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        await press(pilot, "v")  # the Lamia's call: its detail is the Kontalari's (secrets shown)
         assert "enamorados A B" in screen_text(app) and "lovers A B" not in screen_text(app)
         await press(pilot, "colon")
         for key in "enamorados Gus Hal":
@@ -235,7 +236,10 @@ async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app,
         recording.clear()
         await press(pilot, "x")
         assert played(session)[-1] == "caught"
+        assert "¿salva a Ed" not in screen_text(app)  # the victim is a secret: shown with `v` only
+        await press(pilot, "v")
         assert "¿salva a Ed" in screen_text(app)  # Akerbeltz is asked about Galtzagorri now
+        await press(pilot, "v")
         assert said(narrator, recording) == []  # her wake line is not said again
         assert "Han pillado a Galtzagorri espiando" not in screen_text(app).split("Registro")[0]
         await press(pilot, "n")  # she keeps her life spell: x is gone

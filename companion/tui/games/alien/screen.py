@@ -82,7 +82,8 @@ class AlienScreen(GameScreen):
         facts = self.game.facts()
         position = facts["position"]
         players = self.game.players
-        self.menu = build_menu(view.prompt, position, players, view.revealed)
+        # A hand or a code to drop is one player's: always behind the cover that asks whose, `v` or not.
+        self.menu = build_menu(view.prompt, position, players, revealed=False)
         super().update_view(replace(view, prompt=self._shown_prompt(view)))
         lang = view.lang
         for grid in self.query("#al-nostromo"):
@@ -141,7 +142,7 @@ class AlienScreen(GameScreen):
         elif entry.kind == "hand":
             self._show_hand(self.game.current)
         else:
-            cover = None if self.revealed else entry.cover
+            cover = entry.cover
             self.app.clear_notifications()
             self.app.push_screen(AlienPicker(entry.title or entry.label, entry.group, cover=cover), self._picked)
 
@@ -168,7 +169,7 @@ class AlienScreen(GameScreen):
                 self.app.clear_notifications()
                 self.call_after_refresh(self.app.push_screen,
                                         AlienNotice(ui(f"{UI}.hand", self.lang, player=player), lines,
-                                                     cover=None if self.revealed else player))
+                                                     cover=player))
 
     # -- keys ------------------------------------------------------------------
 
@@ -193,7 +194,7 @@ class AlienScreen(GameScreen):
             self._show_hand(int(chosen.split()[1]))
 
     def _show_hand(self, seat: int) -> None:
-        """A player's code cards, behind a cover (none when the game master revealed secrets); the
+        """A player's code cards, behind a cover (always: `v` never shows a hand at once); the
         player to act in MADRE also finds there the codes they may enter."""
         game, lang = self.game, self.lang
         player = game.players[seat]
@@ -206,7 +207,7 @@ class AlienScreen(GameScreen):
         if self.session.outcome() is None and prompt.step == "act" and seat == game.current:
             entries = [Entry(c.label, c.notation) for c in prompt.choices if c.reveals]
         title = ui(f"{UI}.hand", lang, player=player)
-        cover = None if self.revealed else player
+        cover = player
         if entries:
             lines.append(Content(""))
             self.app.push_screen(AlienPicker(Line(f"{UI}.hand", {"player": player}), entries, cover=cover,

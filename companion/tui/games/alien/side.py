@@ -14,7 +14,7 @@ from textual.widgets import Digits, Static
 
 from companion.games.alien.cards import effect, rank, sector_of
 from companion.core.game import Line
-from companion.games.alien.say import card as card_line, cards as cards_line, names, sector as sector_line
+from companion.games.alien.say import card as card_line, names, sector as sector_line
 
 from ...i18n import say, ui
 from ...widgets import LOCK, put, set_title
@@ -115,11 +115,8 @@ class ShipPanel(Vertical):
                 Content.styled(ui(f"{UI}.countdown", lang, count=countdown, player=public["entered_by"] or ""),
                                "bold $warning"))
         lines: list[Content] = []
-        if private is not None:  # the game master asked to see the secrets (`v`): every hand
-            for player, hand in private["hands"].items():
-                if hand:
-                    lines.append(Content.assemble((f"{LOCK} ", "bold $warning"), (f"{player} ", "bold $warning"),
-                                                  say(cards_line(hand), lang)))
+        if private is not None:  # `v`: still no hand at once; `h` asks whose and hands the screen over
+            lines.append(Content.styled(f"{LOCK} {ui(f'{UI}.hands_hint', lang)}", "$warning"))
         if public["mad"]:
             lines.append(Content.styled(f"{ALIEN_MARK} {ui(f'{UI}.mad', lang)} {ALIEN_MARK}", "bold reverse $error"))
         if public["dead"]:

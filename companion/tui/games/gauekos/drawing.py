@@ -109,7 +109,7 @@ def calls_line(view: View) -> Content:
     lines = [Content.assemble(*parts)]
     if facts.get("phantom"):
         lines.append(Content.styled(f"{PHANTOM} {ui('ui.gauekos.phantom', lang)}", "bold $warning"))
-    elif facts.get("holders"):
+    elif facts.get("holders") and view.revealed:  # who holds the card: a secret (`v`)
         lines.append(Content.styled(f"{LOCK} {ui('ui.gauekos.wakes', lang, players=', '.join(facts['holders']))}",
                                     "dim"))
     return Content("\n").join(lines)
@@ -127,7 +127,7 @@ def note_content(view: View, mode: Mode, cursor: int | None, digits: str, electi
         lines.append(Content.assemble(("▸ ", "bold"), (f"{cursor} {mode.labels[cursor]}", "bold $warning")))
     if digits:
         lines.append(Content.styled(ui("ui.gauekos.digits", lang, digits=digits), "bold $accent"))
-    if view.public["phase"] in ("prep", "night"):
+    if view.public["phase"] in ("prep", "night") and view.revealed:  # the card to show: a secret (`v`)
         for event in last_events:
             if event.private and event.line.id.startswith(NOTES):
                 lines.append(Content.styled(f"{LOCK} {say(event.line, lang)}", "$warning"))

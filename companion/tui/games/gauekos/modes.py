@@ -57,7 +57,7 @@ def mode_for(view: View, electing: bool) -> Mode:
     if len(choices) == 1 and go_on is None:
         go_on = choices[0]
     if electing and "mayor" in seats:
-        return _seat_mode(seats["mayor"], {}, None, prompt, view.lang)
+        return _seat_mode(seats["mayor"], {}, None, prompt, view.lang, view.revealed)
     if prompt.step != "election":
         seats.pop("mayor", None)  # elected with `e`, at the moment the Kontalari picks
     living = tuple(players.index(name) + 1 for name in public["alive"])
@@ -69,16 +69,17 @@ def mode_for(view: View, electing: bool) -> Mode:
         return Mode(PAIR, verb="runoff", offered=living)
     forced = len(choices) == 1 and choices[0] is go_on
     if len(seats) == 1:
-        mode = _seat_mode(next(iter(seats.values())), words, go_on, prompt, view.lang)
+        mode = _seat_mode(next(iter(seats.values())), words, go_on, prompt, view.lang, view.revealed)
         mode.forced = forced
         return mode
     return Mode(KEYS, words=words, numbered=numbered, go_on=go_on, forced=forced)
 
 
 def _seat_mode(offered: list[Choice], words: dict[str, Choice], go_on: Choice | None, prompt: Prompt,
-               lang: str) -> Mode:
+               lang: str, revealed: bool = False) -> Mode:
     verb = offered[0].group
-    # The Sorgiña's choices carry each card (what the Kontalari will show); the others are just names.
-    labels = {c.seat: say(c.label, lang) for c in offered if c.seat} if prompt.step == "sorgina" else {}
+    # The Sorgiña's choices carry each card (what the Kontalari will show), only when the secrets are
+    # shown (`v`): hidden, seats and names only (the physical card is in the Kontalari's hand).
+    labels = {c.seat: say(c.label, lang) for c in offered if c.seat} if prompt.step == "sorgina" and revealed else {}
     return Mode(SEAT, verb=verb, offered=tuple(c.seat for c in offered if c.seat), labels=labels, words=words,
                 go_on=go_on)

@@ -104,7 +104,8 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     def update_view(self, view: View) -> None:
         public = view.public
-        self.menu = build_menu(view.prompt, public, view.revealed)
+        # A hand, a bid, a secret child are one player's: always behind the cover that asks whose.
+        self.menu = build_menu(view.prompt, public, revealed=False)
         super().update_view(replace(view, prompt=self._shown_prompt(view)))
         lang = view.lang
         self._status.show(public, lang)
