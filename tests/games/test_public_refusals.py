@@ -99,4 +99,4 @@ def test_a_refused_table_card_says_why_not_what_is_left():
     assert "Quedan" in explain(refused.value, "es")  # the game master's words
     with pytest.raises(ActionError) as refused:
         session.act("take @ 1b")  # not a code at all: not left
-    assert "no queda en el mazo de" in explain(refused.value, "es", public=True)
+    assert "no queda en los códigos boca abajo" in explain(refused.value, "es", public=True)
