@@ -14,7 +14,13 @@ A per-game screen subclasses it and plugs in at three points:
   down to the widgets (call `super().update_view(view)` first);
 * `BINDINGS` adds keys (Textual merges them with the frame's); a key or a
   widget that plays something calls `self.submit("notation")` or posts
-  `ActionRequested("notation")`.
+  `ActionRequested("notation")`;
+* `menu_entries(view)` says which menu entries there are (default: the
+  prompt's choices as they are); a game folds, covers and adds flows there
+  (its policy), and `entry_flow(entry)` starts a flow of its own. The frame
+  owns the rest (menu.py): it keys the entries, pages what does not fit in
+  the choice bar behind a visible "más…", and a number key, a click or a
+  picker's key plays only an entry that is on screen.
 
 Register it with `companion.tui.games.register_screen(game_name, "module:Class")`.
 """
@@ -43,11 +49,14 @@ from companion.core.game import Event, Outcome, Prompt
 from .i18n import say, ui
 from .keys import translate_keys
 from .log import EventLog
+from .menu import Entry, MenuState, entry_for
+from .picker import PickerScreen
 from .publish import HEARTBEAT, LivePublisher
 from .widgets import (
     ActionRequested,
     ChoiceBar,
     DicePanel,
+    EntryPicked,
     ErrorLine,
     FittedFooter,
     FreeRollRequested,
@@ -82,7 +91,7 @@ class View:
 
 def _choice_bindings() -> list[Binding]:
     keys = [Binding("1", "choose(1)", "Choose", key_display="1-9")]
-    keys += [Binding(str(n), f"choose({n})", f"Choice {n}", show=False) for n in range(2, 10)]
+    keys += [Binding(str(n), f"choose({n})", f"Choice {n}", show=False) for n in (*range(2, 10), 0)]
     return keys
 
 
@@ -143,6 +152,8 @@ class GameScreen(Screen[None]):
         self._shown_answers: tuple[bool | None, ...] | None = None  # see `_binding_answers`
         self._found: dict[type, list[Any]] = {}  # see `widgets`
         self._rolls = {False: ShownRolls(False), True: ShownRolls(True)}  # see `build_view`
+        self.menu_state = MenuState()
+        self.shown_entries: list[Entry] = []  # the menu entries on screen now: what the keys play
 
     # -- layout --------------------------------------------------------------
 
@@ -262,9 +273,7 @@ class GameScreen(Screen[None]):
             banner.display = over
             if view.outcome is not None:
                 banner.show(view.outcome, view.prompt, view.lang)
-        for bar in self.widgets(ChoiceBar):
-            bar.display = not over
-            bar.show(() if over else view.prompt.choices, view.lang)
+        self.show_menu(view)
         for state in self.widgets(StatePanel):
             state.show(view.public, view.private, view.game_name, view.lang)
         for log in self.widgets(EventLog):
@@ -274,6 +283,71 @@ class GameScreen(Screen[None]):
             dice.show(view.draws, view.free_roll, view.lang)
         for line in self.widgets(ErrorLine):
             line.show(self.error)
+
+    # -- the menu (menu.py): the game says which entries, the frame keys, pages and plays them --
+
+    def menu_entries(self, view: View) -> list[Entry]:
+        """The entries of this moment; a game's screen overrides this with its policy."""
+        return [Entry.of(choice) for choice in view.prompt.choices]
+
+    def menu_moment(self, view: View) -> Any:
+        """While this stays the same, an entry keeps its number."""
+        return (len(view.played), view.prompt.step, view.prompt.who)
+
+    def show_menu(self, view: View) -> None:
+        """Key and page the entries to what the choice bar shows whole; keep them as `shown_entries`."""
+        over = view.outcome is not None
+        state = self.menu_state
+        state.set([] if over else self.menu_entries(view), self.menu_moment(view))
+        bars = [bar for bar in self.widgets(ChoiceBar)]
+        room = 9
+        shown = state.visible(room)
+        for bar in bars[:1]:
+            while room > 1:
+                fits = bar.fits(shown, view.lang)
+                if fits >= len(shown):
+                    break
+                room = max(1, min(room - 1, fits))
+                shown = state.visible(room)
+        self.shown_entries = shown
+        for bar in bars:
+            bar.display = not over
+            bar.show(shown, view.lang)
+
+    def entry_flow(self, entry: Entry) -> None:
+        """An entry of the screen's own `kind` was chosen (a game's screen starts its flow)."""
+
+    def open_entry(self, entry: Entry) -> None:
+        """Play an entry, open it (in place, or in a picker, covered for one player), or start its flow."""
+        if entry.kind == "back":
+            self.menu_state.close()
+            self.refresh_view()
+        elif entry.notation is not None:
+            self.submit(entry.notation)
+        elif entry.kind is not None:
+            self.entry_flow(entry)
+        elif entry.inline:
+            self.menu_state.open(self.shown_entries, entry)
+            self.show_error("")
+            self.refresh_view()
+        else:
+            cover = None if self.revealed else entry.cover
+            self.app.clear_notifications()  # a toast must not show over a covered picker
+            self.app.push_screen(PickerScreen(entry.title or entry.label, entry.inner, detail=entry.detail,
+                                              cover=cover), self.picked)
+
+    def picked(self, notation: str | None) -> None:
+        """A picker's answer: the notation of the entry chosen in it (None: nothing chosen)."""
+        if notation:
+            self.submit(notation)
+
+    def on_entry_picked(self, message: EntryPicked) -> None:
+        message.stop()
+        if message.entry in self.shown_entries:
+            self.open_entry(message.entry)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)  # another width: other entries fit the bar
 
     # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
 
@@ -351,11 +425,14 @@ class GameScreen(Screen[None]):
     # -- keys -------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        """A number key: the entry shown with that number, and no other."""
         if self.session.outcome() is not None:
             return
-        choice = self.session.expects().choice_for(str(number))
-        if choice is not None:
-            self.submit(choice.notation)
+        entry = entry_for(self.shown_entries, str(number))
+        if entry is not None:
+            self.open_entry(entry)
+        elif number == 0 and self.menu_state.close():
+            self.refresh_view()
         else:
             self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
 
@@ -447,8 +524,13 @@ class GameScreen(Screen[None]):
             self.app.push_screen(TableViewScreen(self.session.path))
 
     def action_leave(self) -> None:
-        """Ask first (the game is saved either way); Enter leaves, Esc stays."""
+        """Close an open fold of the menu first; else ask (the game is saved either way): Enter
+        leaves, Esc stays."""
         from .modals import LeaveScreen
+
+        if self.menu_state.close():
+            self.refresh_view()
+            return
 
         def answered(leave: bool | None) -> None:
             if leave:

@@ -147,9 +147,17 @@ class OutcomeBanner(Vertical):
         put(detail_widget, Content(detail))
 
 
+class EntryPicked(Message):
+    """A click on an entry of the choice bar: the screen opens or plays that entry."""
+
+    def __init__(self, entry: Any) -> None:
+        super().__init__()
+        self.entry = entry
+
+
 class ChoiceBar(Static):
-    """The choices offered now, numbered 1-9 (or by the key a choice answers to, as
-    `Prompt.choice_for` reads a key press), wrapping as needed; a click posts ActionRequested."""
+    """The menu entries on screen now, each with its key, wrapping whole entries per row; a click
+    posts EntryPicked. The frame gives it only what fits (`fits`): nothing it holds is unseen."""
 
     DEFAULT_CSS = """
     ChoiceBar { height: auto; max-height: 5; padding: 0 1; link-style: none; link-background: transparent;
@@ -158,24 +166,45 @@ class ChoiceBar(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
-        self._choices: tuple[Choice, ...] = ()
+        self.entries: tuple[Any, ...] = ()
         self._entries: list[Content] | None = None
 
-    def show(self, choices: Sequence[Choice], lang: str) -> None:
-        choices = tuple(choices)
-        self._choices = choices
-        if not choices:
+    @staticmethod
+    def entry_content(index: int, entry: Any, lang: str) -> Content:
+        from .picker import entry_label
+
+        click = f"@click=pick({index})"
+        return Content.assemble((f" {entry.key} ", f"bold reverse $accent {click}"),
+                                (f" {entry_label(entry, lang)} ", f"bold on $boost {click}"))
+
+    def rows_room(self) -> tuple[int, int]:
+        """The width and the rows the bar may take (before it is laid out: the screen's)."""
+        width = self.scrollable_content_region.width or max(10, (self.app.size.width or 80) - 2)
+        high = self.styles.max_height
+        rows = int(high.value) if high is not None and high.is_cells else 5
+        return width, max(1, rows)
+
+    def fits(self, entries: Sequence[Any], lang: str) -> int:
+        """How many of `entries` (from the first) the bar shows whole in its rows."""
+        width, rows = self.rows_room()
+        row, used, count = 1, 0, 0
+        for index, entry in enumerate(entries):
+            size = self.entry_content(index, entry, lang).cell_length
+            if used and used + 2 + size > width:
+                row, used = row + 1, 0
+            if row > rows:
+                break
+            used += (2 if used else 0) + size
+            count += 1
+        return count
+
+    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None) -> None:
+        self.entries = tuple(entries)
+        if not entries:
             self._entries = None
-            put(self, Content.styled(ui("ui.game.no_choices", lang), "dim"))
+            put(self, Content.styled(empty if empty is not None else ui("ui.game.no_choices", lang), "dim"))
             return
-        entries = []
-        for number, choice in enumerate(choices[:9], 1):
-            click = f"@click=pick({number - 1})"
-            entries.append(Content.assemble((f" {choice.key or number} ", f"bold reverse $accent {click}"),
-                                            (f" {say(choice.label, lang)} ", f"bold on $boost {click}")))
-        if len(choices) > 9:
-            entries.append(Content.styled(ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim"))
-        self._entries = entries
+        self._entries = [self.entry_content(index, entry, lang) for index, entry in enumerate(entries)]
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -205,8 +234,8 @@ class ChoiceBar(Static):
         self._lay_out()
 
     def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self._choices):
-            self.post_message(ActionRequested(self._choices[index].notation))
+        if 0 <= index < len(self.entries):
+            self.post_message(EntryPicked(self.entries[index]))
 
 
 def _value_text(value: Any, lang: str) -> str:

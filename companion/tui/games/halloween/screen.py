@@ -25,7 +25,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from companion.core.errors import CompanionError
-from companion.core.game import Choice, Event, Line, Prompt
+from companion.core.game import Event, Line, Prompt
 from companion.games.halloween.auction import BidTooHigh
 from companion.games.halloween.cards import ACTION_DECK
 from companion.games.halloween.children import CHILDREN, NAMES, child_id
@@ -37,7 +37,8 @@ from ...log import EventLog
 from ...widgets import ChoiceBar, NotationInput
 from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
 from .looks import OwnEyes
-from .menu import Entry, L, build_menu, chance_choice, entry_for, words
+from ...menu import Entry
+from .menu import L, build_menu, chance_choice, words
 from .modals import PickerScreen, RevealScreen
 from .panels import (CARD_EVENTS, PLAY_EVENTS, ChildrenPanel, ContextPanel, StatusBar, card_lines, final_lines,
                      fight_lines, knock_lines, ranking_lines, result_lines, seat_of)
@@ -68,7 +69,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
-        self.menu: list[Entry] = []
         self._prev_public: Mapping[str, Any] | None = None
         self._recent: tuple[str, Any, list[Event]] | None = None
         self._bidding = False  # the hidden bids were chosen in the fight
@@ -104,7 +104,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     def update_view(self, view: View) -> None:
         public = view.public
-        self.menu = build_menu(view.prompt, public, view.revealed)
+        self._rules_prompt = view.prompt  # the menu is built from it, not from the covered one shown
         super().update_view(replace(view, prompt=self._shown_prompt(view)))
         lang = view.lang
         self._status.show(public, lang)
@@ -112,6 +112,9 @@ class HalloweenScreen(OwnEyes, GameScreen):
         lines, title = self._context_box(view)
         self._box.show(lines, title, tall=public.get("phase") in ("final", "over"))
         self._entries(view)
+        if view.prompt.step == "trato_treat" and view.outcome is None:  # the fields take the keys
+            for bar in self.widgets(ChoiceBar):
+                bar.show((), lang, empty=ui("ui.halloween.menu.treat", lang))
         self._hold_rows(view)
         self._prev_public = public
 
@@ -175,9 +178,10 @@ class HalloweenScreen(OwnEyes, GameScreen):
             detail = f"{words(detail, lang)}  ·  {words(hint, lang)}" if detail is not None else hint
         if detail is not None:
             detail = words(detail, lang)
-        choices = tuple(Choice(words(entry.label, lang), f"§{index}", key=entry.key)
-                        for index, entry in enumerate(self.menu))
-        return replace(prompt, detail=detail, choices=choices)
+        return replace(prompt, detail=detail)
+
+    def menu_entries(self, view: View) -> list[Entry]:
+        return build_menu(getattr(self, "_rules_prompt", view.prompt), view.public, view.revealed)
 
     def _context_box(self, view: View) -> tuple[list[Content], str]:
         public, lang = view.public, view.lang
@@ -323,30 +327,9 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     # -- the menu --------------------------------------------------------------
 
-    def action_choose(self, number: int) -> None:
-        if self.session.outcome() is not None:
-            return
-        entry = entry_for(self.menu, str(number))
-        if entry is not None:
-            self.open_entry(entry)
-        else:
-            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
-
-    def on_action_requested(self, message: Any) -> None:
-        message.stop()
-        notation = message.notation
-        if notation.startswith("§"):
-            index = int(notation[1:])
-            if index < len(self.menu):
-                self.open_entry(self.menu[index])
-            return
-        self.submit(notation)
-
-    def open_entry(self, entry: Entry) -> None:
-        """Play an entry's notation, open its picker, or start its flow."""
-        if entry.notation is not None:
-            self.submit(entry.notation)
-        elif entry.kind == "child":
+    def entry_flow(self, entry: Entry) -> None:
+        """This screen's flows: the masked child, the hidden bids, the opened hands, the treat."""
+        if entry.kind == "child":
             self._child_picker()
         elif entry.kind == "bid":
             self._bidding = True
@@ -360,13 +343,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
             line.call_after_refresh(setattr, line, "cursor_position", len(line.value))
         elif entry.kind == "treat":
             self._treat.grab()
-        else:
-            self.app.push_screen(PickerScreen(entry.title or entry.label, entry.group, detail=entry.detail,
-                                              cover=entry.cover), self._picked)
-
-    def _picked(self, notation: str | None) -> None:
-        if notation:
-            self.submit(notation)
 
     def _child_picker(self) -> None:
         """The secret child, typed unseen: its number in the list, or its name, masked."""
@@ -384,7 +360,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
             return str(SecretChild(seat, child)) if child else None
 
         self.app.push_screen(PickerScreen(L("child.title", player=who), entries, cover=who,
-                                          masked=(L("child.label"), L("child.placeholder"), typed)), self._picked)
+                                          masked=(L("child.label"), L("child.placeholder"), typed)), self.picked)
 
     # -- entries ---------------------------------------------------------------
 
