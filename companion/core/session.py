@@ -266,7 +266,12 @@ class Session:
         notation, table = split_table_values(text)
         if not notation:
             raise InvalidActionError(Line("error.nothing_typed"), text=text, allowed=self.hint())
-        action = self.game.parse(notation)
+        try:
+            action = self.game.parse(notation)
+        except InvalidActionError:
+            if not table:
+                self._refuse_table_form(notation)
+            raise
         secret, public = self.game.secrecy(action)
         try:  # written from the game as it was before the action, as the journal needs
             written: str | None = self.game.notation(action)
@@ -292,6 +297,43 @@ class Session:
         self._recent = (count, before)
         self.redo_stack.clear()
         return events
+
+    def _refuse_table_form(self, notation: str) -> None:
+        """`tirar 3 4`: the table's dice typed without `@`. When the words before the numbers are a
+        roll offered now, the refusal says how this game writes the table's roll (`tirar @ 3 4`),
+        never another game's example."""
+        from .dice import DiceSpec, parse_dice
+        from .lines import Notation
+
+        words = notation.split()
+        faces = []
+        while words and words[-1].isdecimal():
+            faces.insert(0, words.pop())
+        if not faces or not words:
+            return
+        try:
+            wanted = self.game.parse(" ".join(words))
+        except ActionError:
+            return
+        for choice in self.game.expects().choices:
+            if choice.chance is None:
+                continue
+            try:
+                if self.game.parse(choice.notation) != wanted:
+                    continue
+            except ActionError:
+                continue
+            try:
+                spec: DiceSpec | None = parse_dice(choice.chance)
+            except ActionError:  # a deck, not dice
+                spec = None
+            example = Notation((f"{choice.notation} @ {' '.join(faces)}",), self.game.spelled)
+            if spec is None:
+                raise InvalidActionError(Line("error.table.card_form", {"example": example, "deck": choice.chance}),
+                                         text=notation)
+            raise InvalidActionError(Line("error.table.dice_form", {"example": example, "dice": str(spec),
+                                                                    "count": spec.count, "sides": spec.sides}),
+                                     text=notation)
 
     def hint(self) -> Line | None:
         """What is allowed now, as the game says it."""

@@ -41,10 +41,10 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from companion.core.dice import Draw
+from companion.core.dice import Draw, parse_dice
 from companion.core.errors import CompanionError
 from companion.core.language import explain
-from companion.core.game import Event, Outcome, Prompt
+from companion.core.game import Choice, Event, Line, Outcome, Prompt
 
 from .i18n import say, ui
 from .keys import translate_keys
@@ -65,12 +65,39 @@ from .widgets import (
     PromptPanel,
     StatePanel,
     SubtitleBar,
+    TableEntry,
     shown_notation,
     ShownRolls,
 )
 
 HERE = Path(__file__).parent
 W = TypeVar("W")
+
+
+def table_format(chance: str, lang: str) -> str:
+    """How the table writes what it rolled or drew for `chance`: `2 números del 1 al 6 (p. ej. 3 4)`."""
+    try:
+        spec = parse_dice(chance)
+    except CompanionError:
+        return ui("ui.menu.table_card", lang)
+    example = " ".join(str(min(spec.sides, 3 + n)) for n in range(spec.count))
+    return ui("ui.menu.table_dice", lang, count=spec.count, sides=spec.sides, example=example)
+
+
+def table_choice(choices: list[Choice], values: list[str], lang: str) -> tuple[Choice | None, str]:
+    """The roll the typed faces are for (the one with as many dice), range-checked; else why not,
+    in this game's roll format. A card (or dice the kit does not read) goes to the rules as typed."""
+    formats = []
+    for choice in choices:
+        try:
+            spec = parse_dice(choice.chance or "")
+        except CompanionError:
+            return choice, ""  # a deck: the rules say whether that card can be drawn
+        formats.append(table_format(choice.chance or "", lang))
+        if len(values) == spec.count and all(v.isdecimal() and len(v) <= 3 and 1 <= int(v) <= spec.sides
+                                             for v in values):
+            return choice, ""
+    return None, ui("ui.menu.table_refused", lang, typed=" ".join(values)[:20], formats=" · ".join(formats))
 
 
 @dataclass
@@ -122,6 +149,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         *_choice_bindings(),
+        Binding("at", "table_entry", "Table", key_display="@"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("colon", "command_line", "Notation", key_display=":"),
@@ -153,6 +181,7 @@ class GameScreen(Screen[None]):
         self._found: dict[type, list[Any]] = {}  # see `widgets`
         self._rolls = {False: ShownRolls(False), True: ShownRolls(True)}  # see `build_view`
         self.menu_state = MenuState()
+        self.table_choices_now: list[Choice] = []  # the rolls and draws `@` may stand in for now
         self.shown_entries: list[Entry] = []  # the menu entries on screen now: what the keys play
 
     # -- layout --------------------------------------------------------------
@@ -166,6 +195,7 @@ class GameScreen(Screen[None]):
         yield ErrorLine(id="error")
         yield SubtitleBar(id="subtitle")
         yield NotationInput(id="notation")
+        yield TableEntry(id="table-entry")
         yield FittedFooter(compact=True, show_command_palette=False)
 
     def compose_table(self) -> ComposeResult:
@@ -250,6 +280,8 @@ class GameScreen(Screen[None]):
         """The choice keys show dimmed in the footer once the game is over."""
         if action == "choose" and self.session.outcome() is not None:
             return None
+        if action == "table_entry":  # shown only while the table may roll or draw
+            return bool(self.table_choices_now)
         return True
 
     def widgets(self, kind: type[W]) -> list[W]:
@@ -299,16 +331,18 @@ class GameScreen(Screen[None]):
         over = view.outcome is not None
         state = self.menu_state
         state.set([] if over else self.menu_entries(view), self.menu_moment(view))
+        self.table_choices_now = [] if over else self.table_choices(view)
+        table = [Entry(Line("ui.menu.table"), kind="table", key="@")] if self.table_choices_now else []
         bars = [bar for bar in self.widgets(ChoiceBar)]
         room = 9
-        shown = state.visible(room)
+        shown = state.visible(room) + table
         for bar in bars[:1]:
             while room > 1:
                 fits = bar.fits(shown, view.lang)
                 if fits >= len(shown):
                     break
-                room = max(1, min(room - 1, fits))
-                shown = state.visible(room)
+                room = max(1, min(room - 1, fits - len(table)))
+                shown = state.visible(room) + table
         self.shown_entries = shown
         for bar in bars:
             bar.display = not over
@@ -322,6 +356,8 @@ class GameScreen(Screen[None]):
         if entry.kind == "back":
             self.menu_state.close()
             self.refresh_view()
+        elif entry.kind == "table":
+            self.action_table_entry()
         elif entry.notation is not None:
             self.submit(entry.notation)
         elif entry.kind is not None:
@@ -348,6 +384,37 @@ class GameScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # another width: other entries fit the bar
+
+    # -- the table's own dice and cards (`@`) ----------------------------------
+
+    def table_choices(self, view: View) -> list[Choice]:
+        """The rolls and draws offered now that the table's own dice or cards may stand in for
+        (a game leaves out what the table never draws itself, such as a deal)."""
+        return [c for c in view.prompt.choices if c.chance]
+
+    def table_words(self, choice: Choice) -> tuple[str, bool]:
+        """The field's label for `choice`, and whether what is typed is hidden (a secret die)."""
+        return ui("ui.menu.table_label", self.lang, dice=choice.chance), False
+
+    def action_table_entry(self) -> None:
+        """`@`: a small field for what the table rolled or drew, checked here, played as `x @ 3 4`."""
+        choices = self.table_choices_now
+        if not choices or self.session.outcome() is not None:
+            self.show_error(ui("ui.menu.table_nothing", self.lang))
+            return
+        label, password = self.table_words(choices[0])
+        placeholder = "  ·  ".join(dict.fromkeys(table_format(c.chance or "", self.lang) for c in choices))
+        self.query_one(TableEntry).open(label, placeholder, password)
+
+    def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
+        message.stop()
+        values = message.values.split()
+        choice, refusal = table_choice(self.table_choices_now, values, self.lang)
+        if choice is None:
+            self.show_error(refusal)
+            return
+        if self.submit(f"{choice.notation} @ {' '.join(values)}"):
+            self.query_one(TableEntry).action_close()
 
     # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
 

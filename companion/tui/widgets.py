@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -455,6 +456,52 @@ class NotationInput(Input):
     def is_open(self) -> bool:
         return self.has_class("-open")
 
+
+
+class TableEntry(Horizontal):
+    """`@`: what the table's own dice or card show, for the roll or draw asked now, in the table's
+    words (`3 4`, a card); the screen checks the range and plays `notation @ values`."""
+
+    DEFAULT_CSS = """
+    TableEntry { dock: bottom; height: 1; display: none; background: $boost; margin-bottom: 1; }
+    TableEntry.-open { display: block; }
+    TableEntry #table-label { width: auto; padding: 0 1; }
+    TableEntry #table-input { width: 1fr; }
+    """
+
+    class Entered(Message):
+        def __init__(self, values: str) -> None:
+            super().__init__()
+            self.values = values
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-label", markup=False)
+        yield Input(id="table-input", max_length=40, compact=True)
+
+    def open(self, label: str, placeholder: str, password: bool) -> None:
+        self.query_one("#table-label", Static).update(Content.styled(label, "bold"))
+        field = self.query_one("#table-input", Input)
+        field.password = password
+        field.placeholder = placeholder
+        field.value = ""
+        self.add_class("-open")
+        self.screen.set_focus(field)  # now: digits typed right after `@` go into the field
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+    def action_close(self) -> None:
+        self.query_one("#table-input", Input).value = ""
+        self.remove_class("-open")
+        self.screen.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.Entered(" ".join(event.value.split())))
 
 
 class FittedFooter(Footer):

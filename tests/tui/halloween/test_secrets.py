@@ -142,7 +142,7 @@ async def test_a_physical_card_is_typed_after_at_and_read_aloud(make_app, home, 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await keys(pilot, "at")
-        field = app.screen.query_one("#hw-table-input")
+        field = app.screen.query_one("#table-input")
         assert field.password  # a card drawn may be kept: its number is typed unseen
         await pilot.press("5")
         await keys(pilot, "enter")

@@ -25,7 +25,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from companion.core.errors import CompanionError
-from companion.core.game import Event, Line, Prompt
+from companion.core.game import Choice, Event, Line, Prompt
 from companion.games.halloween.auction import BidTooHigh
 from companion.games.halloween.cards import ACTION_DECK
 from companion.games.halloween.children import CHILDREN, NAMES, child_id
@@ -35,7 +35,7 @@ from ...frame import GameScreen, View
 from ...i18n import ui
 from ...log import EventLog
 from ...widgets import ChoiceBar, NotationInput
-from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
+from .entries import BidEntry, EntryReleased, TreatEntry
 from .looks import OwnEyes
 from ...menu import Entry
 from .menu import L, build_menu, chance_choice, words
@@ -59,7 +59,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     BINDINGS = [
         Binding("0", "choose(0)", "Roll in secret", show=False),  # truco: the claims 1-8 keep the keys 1-8
-        Binding("at", "table_entry", "Table", key_display="@"),
         Binding("h", "mine", "My candies"),
         Binding("g", "scores", "Scores"),
         Binding("ctrl+y", "redo", "Redo", show=False),  # room in the footer at 80 columns
@@ -79,7 +78,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
         self._box = ContextPanel(id="hw-context")
         self._bid = BidEntry(id="hw-bid")
         self._treat = TreatEntry(id="hw-treat")
-        self._table = TableEntry(id="hw-table-entry")
         # See `_hold_rows`: the rows each held widget is fixed at (None: automatic), the prompt they
         # are held for and the rows its covered view takes.
         self._held_rows: dict[Static, int | None] = {}
@@ -98,7 +96,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
                     yield self._bid
                     yield self._treat
                     yield EventLog(id="log")
-            yield self._table
 
     # -- data down -------------------------------------------------------------
 
@@ -374,32 +371,25 @@ class HalloweenScreen(OwnEyes, GameScreen):
         if self.submit(str(Treat(message.child, message.owner))):
             self.set_focus(None)
 
-    def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
-        message.stop()
-        if self.submit(f"{message.notation} @ {message.values}"):
-            self._table.action_close()
-
     def on_entry_released(self, message: EntryReleased) -> None:
         message.stop()
         self.set_focus(None)
 
     # -- keys ------------------------------------------------------------------
 
-    def action_table_entry(self) -> None:
-        """`@`: type the table's die or the physical card instead of the app's."""
-        prompt = self.session.expects()
-        chance = chance_choice(prompt) if self.session.outcome() is None else None
-        if chance is None:
-            self.show_error(ui("ui.halloween.table.nothing", self.lang))
-            return
-        lang = self.lang
-        if chance.chance == ACTION_DECK:
-            label, password = ui("ui.halloween.table.draw", lang), True
-        elif prompt.step == "truco_roll":
-            label, password = ui("ui.halloween.table.secret_roll", lang), True
-        else:
-            label, password = ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
-        self._table.open(chance.notation, label, ui("ui.halloween.table.placeholder", lang), password)
+    def table_choices(self, view: View) -> list[Choice]:
+        """The die or the action card the table may give (`@`); never the deal."""
+        chance = chance_choice(view.prompt)
+        return [chance] if chance is not None else []
+
+    def table_words(self, choice: Choice) -> tuple[str, bool]:
+        """A card drawn or the truco's die are typed unseen; the dice of a turn openly."""
+        prompt, lang = self.session.expects(), self.lang
+        if choice.chance == ACTION_DECK:
+            return ui("ui.halloween.table.draw", lang), True
+        if prompt.step == "truco_roll":
+            return ui("ui.halloween.table.secret_roll", lang), True
+        return ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
 
     def action_undo(self) -> None:
         self._recent = None
