@@ -56,7 +56,7 @@ HERE = Path(__file__).parent
 STARTS = ("start", "dice", "game")
 
 
-SUBTITLE_BURST = 2  # lines said together and shown together, at most (the subtitle has 3 rows)
+SUBTITLE_BURST = 3  # lines said together and shown together, at most (the subtitle has 3 rows)
 
 
 class Narrated(Message):
@@ -271,19 +271,26 @@ class CompanionApp(App[None]):
         """The subtitle follows the narrator. When nothing is heard (text only, muted), the lines
         said together (an undo's sleep line of the call left, then the wake line of the call
         returned to) are shown together: the last one alone would hide the first before it
-        could be read. A burst is what one key queued before the app gets back to its queue."""
+        could be read. In a game a burst lasts until the next key (what one key did stays until the
+        game master has seen it: a whole Kaijupoly turn, the app's move and what followed);
+        elsewhere it is what one key queued before the app gets back to its queue."""
         heard = not (self.text_only or getattr(self.narrator, "muted", False))
         if heard:
             self._burst = None
             self.subtitle = message.text
             return
-        if self._burst is None:  # the first line of a burst: it ends once the queue is read
+        if self._burst is None:  # the first line of a burst: it ends at the next key in a game
             self._burst = []
-            self.call_later(self._end_burst)
+            if not getattr(self.screen, "ENDS_BURSTS", False):  # a game screen ends it at the next key
+                self.call_later(self._end_burst)
         self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
         self.subtitle = " · ".join(self._burst)
 
     def _end_burst(self) -> None:
+        self._burst = None
+
+    def end_burst(self) -> None:
+        """A key was pressed in a game: the lines shown together have been seen."""
         self._burst = None
 
     def on_narrator_notice(self, message: NarratorNotice) -> None:

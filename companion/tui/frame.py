@@ -163,10 +163,17 @@ class GameScreen(Screen[None]):
         Binding("f8", "free_roll('d8')", "Roll d8", show=False),
         Binding("f2", "free_roll('2d6')", "Roll 2d6", show=False),
         Binding("u", "table_view", "Table view", show=False),
+        Binding("pageup", "scroll_panel('page_up')", "Scroll", show=False),
+        Binding("pagedown", "scroll_panel('page_down')", "Scroll", show=False),
+        Binding("home", "scroll_panel('home')", "Scroll", show=False),
+        Binding("end", "scroll_panel('end')", "Scroll", show=False),
         Binding("escape", "leave", "Menu"),
     ]
     FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
     """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
+
+    ENDS_BURSTS = True
+    """Lines said without sound stay together on the subtitle until the next key (app.on_narrated)."""
 
     revealed: reactive[bool] = reactive(False, init=False, repaint=False)
     """The game master asked to see the private state and events. Changing it redraws only
@@ -539,6 +546,9 @@ class GameScreen(Screen[None]):
         """`:` opens the notation line at once, and keys already queued behind it (typed fast,
         pasted, sent by tmux) go into it: Textual routes each key when it arrives and runs a
         binding's action later, so without this they would reach the screen's own keys."""
+        end_burst = getattr(self.app, "end_burst", None)
+        if end_burst is not None:
+            end_burst()  # what the last key did was on screen until this one
         found = self.query(NotationInput)
         line = found.first() if found else None
         if line is None:
@@ -564,6 +574,21 @@ class GameScreen(Screen[None]):
         event.stop()
         if self.submit(event.value):
             event.input.action_close()
+
+    def action_scroll_panel(self, where: str) -> None:
+        """PgUp/PgDn/Home/End: scroll the panel that holds what happened (the log, a screen's own)."""
+        target = self.scroll_target()
+        if target is None:
+            return
+        if hasattr(target, "scroll_lines"):  # a panel that scrolls its own lines (Kaiju's bank)
+            target.scroll_lines(where)
+            return
+        {"page_up": target.scroll_page_up, "page_down": target.scroll_page_down,
+         "home": target.scroll_home, "end": target.scroll_end}[where](animate=False)
+
+    def scroll_target(self) -> Any:
+        """The panel PgUp/PgDn scroll: the log shown (a screen with another panel says which)."""
+        return next((log for log in self.widgets(EventLog) if log.display), None)
 
     def action_curtain(self) -> None:
         self.app.clear_notifications()  # a toast must not show through the curtain

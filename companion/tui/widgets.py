@@ -396,6 +396,7 @@ class SubtitleBar(Static):
     def _said(self, _: Any = None) -> None:
         app = self.app
         text = app.subtitle
+        self.set_class(bool(getattr(app, "text_only", False) or getattr(app, "muted", False)), "-history")
         parts: list[Any] = []
         if getattr(app, "text_only", False):  # the narrator is shown, not heard: say so, always
             parts += [(f"[{ui('ui.speech.text_only', app.lang)}] ", "italic $text-warning")]

@@ -103,7 +103,15 @@ class KaijuScreen(GameScreen):
 
     def action_ledger(self) -> None:
         self.mode = "table" if self.mode == "ledger" else "ledger"
+        for centre in self.widgets(CentrePanel):
+            centre.top = 0
         self.refresh_view()
+
+    def scroll_target(self) -> Any:
+        """The bank (`b`) and the table scroll in the centre; the log (`l`) as everywhere."""
+        if self.mode == "log":
+            return super().scroll_target()
+        return next(iter(self.widgets(CentrePanel)), None)
 
     def action_log(self) -> None:
         self.mode = "table" if self.mode == "log" else "log"
