@@ -290,3 +290,22 @@ async def test_a_move_typed_while_the_app_waits_for_its_piece_is_the_confirmatio
         assert session.played[count].entry.notation == move
         assert len(session.played) > count + 1  # and the app answered: no stall
         session.close()
+
+
+async def test_the_apps_announcement_carries_what_its_move_did(make_app, home, fast_app):
+    """The app's move, then its consequences (here the next turn's lines at least), stay on the
+    prompt while the person moves its piece; the confirmation hint comes last."""
+    session = Session.new("18-fantasmas", ["Ana"], {"opponent": "app"}, seed=SEED, lang="es",
+                          path=home / "said.toml")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await go_to(pilot, screen, cell("a1"))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.waiting is not None and screen.app_said
+        assert screen.app_said[0] == screen.waiting  # the first person line leads
+        detail = screen.build_view().prompt.detail
+        assert "Intro" in detail
+        session.close()

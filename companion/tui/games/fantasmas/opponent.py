@@ -31,6 +31,7 @@ class Opponent:
     waiting: Line | None = None  # what the app did, until the person confirms it is on the board
     thinking: int | None = None  # the action count the current thought started at
     _undoing: bool = False  # an undo is taking actions back: no thought starts half-way
+    app_said: tuple[Line, ...] = ()  # the app's last move as it said it, then what followed (a fight, escapes)
 
     # -- thinking ----------------------------------------------------------------------
 
@@ -92,6 +93,7 @@ class Opponent:
         said: list[Event] = list(events)
         if record is not None and said:
             said[0] = Event(self.first_person(record), speak=True)
+        self.app_said = tuple(e.line for e in said if not e.private)
         self.speak(said)
         return True
 
@@ -117,6 +119,7 @@ class Opponent:
         confirmation that it was (the person is already playing on), then played."""
         if self.waiting is not None and not self.app_to_act():
             self.waiting = None
+        self.app_said = ()  # the person's own move: the app's is no longer the last
         return super().submit(notation)  # type: ignore[misc]
 
     def confirm(self) -> None:
@@ -136,6 +139,7 @@ class Opponent:
     def forget_thought(self) -> None:
         self.thinking = None
         self.waiting = None
+        self.app_said = ()
 
     # -- undo takes the person back to their own last decision ----------------------------
 

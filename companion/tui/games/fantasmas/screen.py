@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.widgets import Static
 
 from companion.games.fantasmas.board import COLOURS
 
 from ...frame import GameScreen, View
-from ...i18n import ui
+from ...i18n import say, ui
 from ...log import EventLog
 from ...widgets import ChoiceBar, put
 from .castle import SIZE, CastleView, Marks, RoomPicked
@@ -94,8 +95,11 @@ class FantasmasScreen(Opponent, GameScreen):
             choices = self._shown_choices(prompt.choices)
         note = self.opponent_line()
         if note is not None:  # the app's move (or its thinking) is what happens now
-            view.prompt = replace(prompt, choices=choices, title=self.waiting or note,
-                                  detail=note if self.waiting is not None else None)
+            detail: Any = None
+            if self.waiting is not None:  # its move, then what it did: the fight, a portal, escapes
+                after = [say(line, self.lang) for line in self.app_said[1:]]
+                detail = " ".join([*after, say(note, self.lang)])
+            view.prompt = replace(prompt, choices=choices, title=self.waiting or note, detail=detail)
         else:
             view.prompt = replace(prompt, choices=choices)
         return view
@@ -112,6 +116,12 @@ class FantasmasScreen(Opponent, GameScreen):
         if not view.prompt.choices and view.outcome is None:  # the board is where the choices are
             for bar in self.widgets(ChoiceBar):
                 put(bar, Content.styled(ui(f"{UI}.board_keys", view.lang), "dim"))
+        if view.outcome is not None and self.app_said and self.session.played:  # the app's winning move
+            for detail in self.query("#outcome-detail").results(Static):
+                shown = " ".join(say(line, view.lang) for line in self.app_said)
+                winners = detail.content.plain if isinstance(detail.content, Content) else ""
+                detail.display = True
+                put(detail, Content(f"{shown}\n{winners}".strip()))
         facts = self.game.facts()
         for castle in self.widgets(CastleView):
             castle.show(facts["position"], self.marks())
