@@ -188,7 +188,10 @@ class GameScreen(Screen[None]):
         self._found: dict[type, list[Any]] = {}  # see `widgets`
         self._rolls = {False: ShownRolls(False), True: ShownRolls(True)}  # see `build_view`
         self.menu_state = MenuState()
-        self.table_choices_now: list[Choice] = []  # the rolls and draws `@` may stand in for now
+        # The rolls and draws `@` may stand in for now (kept by `show_menu`; known before the first
+        # view so that the footer is drawn once with `@`, not drawn again after it).
+        self.table_choices_now: list[Choice] = [] if session.outcome() is not None else [
+            c for c in session.expects().choices if c.chance]
         self.shown_entries: list[Entry] = []  # the menu entries on screen now: what the keys play
 
     # -- layout --------------------------------------------------------------
