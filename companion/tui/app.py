@@ -283,6 +283,8 @@ class CompanionApp(App[None]):
             self._burst = []
             if not getattr(self.screen, "ENDS_BURSTS", False):  # a game screen ends it at the next key
                 self.call_later(self._end_burst)
+        if self._burst and self._burst[-1] == message.text:  # said again (a repeat): shown once
+            return
         self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
         self.subtitle = " · ".join(self._burst)
 

@@ -61,7 +61,8 @@ class LeaveScreen(ModalScreen[bool]):
 
     def on_mount(self) -> None:
         translate_keys(self, self.app.lang)
-        self.query_one("#leave-yes", Button).focus()
+        for button in self.query("#leave-yes").results(Button):  # none when Esc already answered
+            button.focus()
 
     @on(Button.Pressed, "#leave-yes")
     def leave(self) -> None:

@@ -95,6 +95,10 @@ class KaijuScreen(GameScreen):
     def menu_entries(self, view: View) -> list[Entry]:
         return build_menu(view.prompt.choices)
 
+    def table_choices(self, view: View) -> list[Any]:
+        """The table's own dice (`@`); never the deal of the deeds (the app shuffles them)."""
+        return [c for c in view.prompt.choices if c.chance and c.group != "deal"]
+
     # -- keys ------------------------------------------------------------------
 
     def action_odds(self) -> None:
