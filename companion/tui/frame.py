@@ -631,4 +631,4 @@ class GameScreen(Screen[None]):
             if leave:
                 self.app.leave_game(self)
 
-        self.app.push_screen(LeaveScreen(), answered)
+        self.app.push_screen(LeaveScreen(finished=self.session.outcome() is not None), answered)

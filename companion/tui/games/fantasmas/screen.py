@@ -39,13 +39,13 @@ class FantasmasScreen(Opponent, GameScreen):
 
     CSS_PATH = [*GameScreen.CSS_PATH, HERE / "fantasmas.tcss"]
     BINDINGS = [
-        Binding("up", f"cursor({-SIZE})", show=False),
-        Binding("down", f"cursor({SIZE})", show=False),
-        Binding("left", "cursor(-1)", show=False),
-        Binding("right", "cursor(1)", show=False),
+        Binding("up", f"cursor({-SIZE})", "Move", show=False),  # named in `?` (ui.key.move)
+        Binding("down", f"cursor({SIZE})", "Move", show=False),
+        Binding("left", "cursor(-1)", "Move", show=False),
+        Binding("right", "cursor(1)", "Move", show=False),
         Binding("enter", "pick", "Pick", key_display="⏎"),
         Binding("space", "pick", show=False),
-        Binding("backspace", "drop", show=False),
+        Binding("backspace", "drop", "Drop", show=False),
         Binding("l", "release", "Release"),
         Binding("h", "hints", "Hints"),
         # Nothing in this game is secret and the board holds the choices: the footer keeps
@@ -54,7 +54,8 @@ class FantasmasScreen(Opponent, GameScreen):
         Binding("c", "curtain", show=False),
         Binding("v", "reveal", show=False),
     ]
-    KEY_LINES = {"pick": f"{UI}.key.pick", "release": f"{UI}.key.release", "hints": f"{UI}.key.hints"}
+    KEY_LINES = {"pick": f"{UI}.key.pick", "release": f"{UI}.key.release", "hints": f"{UI}.key.hints",
+                 "cursor": "ui.key.move", "drop": f"{UI}.key.drop"}
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
