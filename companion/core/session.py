@@ -323,17 +323,17 @@ class Session:
                     continue
             except ActionError:
                 continue
-            try:
-                spec: DiceSpec | None = parse_dice(choice.chance)
+            try:  # `2d6+d6`: the dice of both sides of a fight, in order
+                specs: list[DiceSpec] | None = [parse_dice(part) for part in choice.chance.split("+")]
             except ActionError:  # a deck, not dice
-                spec = None
+                specs = None
             example = Notation((f"{choice.notation} @ {' '.join(faces)}",), self.game.spelled)
-            if spec is None:
+            if not specs:
                 raise InvalidActionError(Line("error.table.card_form", {"example": example, "deck": choice.chance}),
                                          text=notation)
-            raise InvalidActionError(Line("error.table.dice_form", {"example": example, "dice": str(spec),
-                                                                    "count": spec.count, "sides": spec.sides}),
-                                     text=notation)
+            raise InvalidActionError(Line("error.table.dice_form", {
+                "example": example, "dice": choice.chance, "count": sum(spec.count for spec in specs),
+                "sides": max(spec.sides for spec in specs)}), text=notation)
 
     def hint(self) -> Line | None:
         """What is allowed now, as the game says it."""

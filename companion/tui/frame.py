@@ -74,28 +74,44 @@ HERE = Path(__file__).parent
 W = TypeVar("W")
 
 
+def table_dice(chance: str) -> tuple[int, int] | None:
+    """How many dice and of how many sides a roll takes (`2d6+d6`: the general's and the Kaiju's,
+    three d6 in that order); None for a deck, or dice of different sides."""
+    specs = []
+    for part in chance.split("+"):
+        try:
+            spec = parse_dice(part)
+        except CompanionError:
+            return None
+        if spec.modifier:
+            return None
+        specs.append(spec)
+    if not specs or len({spec.sides for spec in specs}) != 1:
+        return None
+    return sum(spec.count for spec in specs), specs[0].sides
+
+
 def table_format(chance: str, lang: str) -> str:
-    """How the table writes what it rolled or drew for `chance`: `2 números del 1 al 6 (p. ej. 3 4)`."""
-    try:
-        spec = parse_dice(chance)
-    except CompanionError:
+    """How the table writes what it rolled or drew for `chance`: `dados: 2, cada uno del 1 al 6 (p. ej. 3 4)`."""
+    dice = table_dice(chance)
+    if dice is None:
         return ui("ui.menu.table_card", lang)
-    example = " ".join(str(min(spec.sides, 3 + n)) for n in range(spec.count))
-    return ui("ui.menu.table_dice", lang, count=spec.count, sides=spec.sides, example=example)
+    count, sides = dice
+    example = " ".join(str(min(sides, 3 + n)) for n in range(count))
+    return ui("ui.menu.table_dice", lang, count=count, sides=sides, example=example)
 
 
 def table_choice(choices: list[Choice], values: list[str], lang: str) -> tuple[Choice | None, str]:
     """The roll the typed faces are for (the one with as many dice), range-checked; else why not,
-    in this game's roll format. A card (or dice the kit does not read) goes to the rules as typed."""
+    in this game's roll format. A card goes to the rules as typed (they say whether it can be drawn)."""
     formats = []
     for choice in choices:
-        try:
-            spec = parse_dice(choice.chance or "")
-        except CompanionError:
-            return choice, ""  # a deck: the rules say whether that card can be drawn
+        dice = table_dice(choice.chance or "")
+        if dice is None:
+            return choice, ""
+        count, sides = dice
         formats.append(table_format(choice.chance or "", lang))
-        if len(values) == spec.count and all(v.isdecimal() and len(v) <= 3 and 1 <= int(v) <= spec.sides
-                                             for v in values):
+        if len(values) == count and all(v.isdecimal() and len(v) <= 3 and 1 <= int(v) <= sides for v in values):
             return choice, ""
     return None, ui("ui.menu.table_refused", lang, typed=" ".join(values)[:20], formats=" · ".join(formats))
 

@@ -79,3 +79,33 @@ async def test_the_tables_roll_or_card_is_recorded_as_the_tables(make_app, home:
         assert session.played[-1].entry.draws and session.played[-1].entry.draws[0].source == "table"
         assert 'source = "table"' in session.path.read_text(encoding="utf-8")
     session.close()
+
+
+def test_the_table_field_reads_each_games_dice() -> None:
+    from companion.core.game import Choice
+    from companion.tui.frame import table_choice, table_dice
+
+    assert table_dice("2d6") == (2, 6) and table_dice("2d6+d6") == (3, 6) and table_dice("d8") == (1, 8)
+    assert table_dice("deeds") is None  # a deck: the rules check the card
+    one, two = Choice("1 dado", "dice 1", key="1", chance="d6"), Choice("2 dados", "dice 2", key="2", chance="2d6")
+    assert table_choice([one, two], ["3", "4"], "es")[0] is two  # as many faces as dice: that roll
+    assert table_choice([one, two], ["5"], "es")[0] is one
+    refused, why = table_choice([two], ["3", "9"], "es")
+    assert refused is None and "del 1 al 6" in why and "3 9" in why
+
+
+def test_a_roll_typed_without_at_is_refused_in_this_games_own_form(home: Path) -> None:
+    from companion.core.errors import InvalidActionError
+    from companion.core.language import explain
+
+    session = Session.new("kaijupoly", ["Ana", "Bea"], seed=SEED, lang="es", path=home / "k.toml")
+    session.act("deal")
+    while session.expects().step in ("order", "pick"):
+        session.act(session.expects().choices[0].notation)
+    before = session.path.read_bytes()
+    with pytest.raises(InvalidActionError) as refused:
+        session.act("tirar 3 4")
+    said = explain(refused.value, "es")
+    assert "tirar @ 3 4" in said and "2d6" in said, said
+    assert session.path.read_bytes() == before
+    session.close()
