@@ -501,8 +501,9 @@ class TableEntry(Horizontal):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        if event.value.strip():
-            self.post_message(self.Entered(" ".join(event.value.split())))
+        values = event.value.replace("@", " ")  # `@ 3 4` typed by habit (or a second `@`): the faces
+        if values.strip():
+            self.post_message(self.Entered(" ".join(values.split())))
 
 
 class FittedFooter(Footer):
