@@ -36,10 +36,10 @@ def make_game_screen(session: Any) -> "GameScreen":
     return make(session)
 
 
-def _dice_screen() -> "DiceScreen":
+def _dice_screen(game: str | None = None) -> "DiceScreen":
     from .dicescreen import DiceScreen
 
-    return DiceScreen()
+    return DiceScreen(game)
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -243,8 +243,9 @@ class CompanionApp(App[None]):
             self.push_screen(KeysScreen(self.screen))
 
     def action_dice(self) -> None:
-        if not _is_dice_screen(self.screen):
-            self.push_screen(_dice_screen())
+        if not _is_dice_screen(self.screen):  # opened from a game: on that game's table
+            session = getattr(self.screen, "session", None)
+            self.push_screen(_dice_screen(session.game.name if session is not None else None))
 
     def leave_dice(self, screen: DiceScreen) -> None:
         self._back_to_start()

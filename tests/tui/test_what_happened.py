@@ -80,3 +80,14 @@ async def test_the_bank_scrolls_with_the_page_keys(make_app, home: Path) -> None
         await pilot.pause()
         assert centre.top == 0 and centre.content.plain == first
     session.close()
+
+
+async def test_the_dice_screen_opened_from_a_game_starts_on_that_games_table(make_app, home: Path) -> None:
+    session = dealt(home)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen.table == "kaiju_odds"
+    session.close()
