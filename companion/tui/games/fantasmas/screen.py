@@ -119,7 +119,8 @@ class FantasmasScreen(Opponent, GameScreen):
                 put(bar, Content.styled(ui(f"{UI}.board_keys", view.lang), "dim"))
         if view.outcome is not None and self.app_said and self.session.played:  # the app's winning move
             for detail in self.query("#outcome-detail").results(Static):
-                shown = " ".join(say(line, view.lang) for line in self.app_said)
+                shown = " ".join(say(line, view.lang) for line in self.app_said
+                                 if line != view.outcome.line)  # the banner's title says it already
                 winners = detail.content.plain if isinstance(detail.content, Content) else ""
                 detail.display = True
                 put(detail, Content(f"{shown}\n{winners}".strip()))
