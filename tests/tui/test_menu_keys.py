@@ -170,3 +170,43 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
                 await settle_modals(app, pilot, rng, session)
         assert pressed
     session.close()
+
+
+async def test_a_long_menu_pages_behind_a_visible_more_entry(make_app, duel: Session, monkeypatch) -> None:
+    """Twelve entries at 80 columns: what does not fit is behind "Más…" (on screen, with its key);
+    it opens in place with "Volver" on 0; a key there plays that page's entry."""
+    from companion.core.game import Line
+    from companion.tui.menu import Entry
+
+    duel.act("lucky 1 3")
+    duel.act("lucky 2 4")
+    many = [Entry(Line("ui.game.undone", {"notation": f"opción larga número {n}"}), "roll" if n == 11 else "hold")
+            for n in range(12)]
+    monkeypatch.setattr(GameScreen, "menu_entries", lambda self, view: many)
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        shown = screen.shown_entries
+        more = [e for e in shown if e.inner]
+        assert more and len(shown) < 12
+        text = screen_text(app)
+        assert f" {more[0].key}  Más… ({len(more[0].inner)})" in text
+        for entry in shown:  # every key shown is on screen
+            assert f" {entry.key} " in text
+        await pilot.press(more[0].key)
+        await pilot.pause()
+        assert screen.menu_state.path and "Volver" in screen_text(app)
+        page = screen.shown_entries
+        last = next(e for e in page if e.notation == "roll")
+        await pilot.press("0")
+        await pilot.pause()
+        assert not screen.menu_state.path
+        await pilot.press(more[0].key)
+        await pilot.pause()
+        while last not in screen.shown_entries:  # a further page
+            await pilot.press(next(e for e in screen.shown_entries if e.inner).key)
+            await pilot.pause()
+        await pilot.press(last.key)
+        await pilot.pause()
+        assert duel.played[-1].entry.notation == "roll"
