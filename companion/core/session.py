@@ -271,6 +271,8 @@ class Session:
         try:
             action = self.game.parse(notation)
         except InvalidActionError as exc:  # not an action at all: say what is allowed now as well
+            if not table:
+                self._refuse_table_form(notation)
             if exc.allowed is None:
                 exc.allowed = self.hint()
                 exc.public_allowed = self.hint(public=True)
@@ -306,6 +308,43 @@ class Session:
         if saved_but is not None:
             raise saved_but
         return events
+
+    def _refuse_table_form(self, notation: str) -> None:
+        """`tirar 3 4`: the table's dice typed without `@`. When the words before the numbers are a
+        roll offered now, the refusal says how this game writes the table's roll (`tirar @ 3 4`),
+        never another game's example."""
+        from .dice import DiceSpec, parse_dice
+        from .lines import Notation
+
+        words = notation.split()
+        faces = []
+        while words and words[-1].isdecimal():
+            faces.insert(0, words.pop())
+        if not faces or not words:
+            return
+        try:
+            wanted = self.game.parse(" ".join(words))
+        except ActionError:
+            return
+        for choice in self.game.expects().choices:
+            if choice.chance is None:
+                continue
+            try:
+                if self.game.parse(choice.notation) != wanted:
+                    continue
+            except ActionError:
+                continue
+            try:  # `2d6+d6`: the dice of both sides of a fight, in order
+                specs: list[DiceSpec] | None = [parse_dice(part) for part in choice.chance.split("+")]
+            except ActionError:  # a deck, not dice
+                specs = None
+            example = Notation((f"{choice.notation} @ {' '.join(faces)}",), self.game.spelled)
+            if not specs:
+                raise InvalidActionError(Line("error.table.card_form", {"example": example, "deck": choice.chance}),
+                                         text=notation)
+            raise InvalidActionError(Line("error.table.dice_form", {
+                "example": example, "dice": choice.chance, "count": sum(spec.count for spec in specs),
+                "sides": max(spec.sides for spec in specs)}), text=notation)
 
     def hint(self, public: bool = False) -> Line | None:
         """What is allowed now, as the game says it (with `public`, as the table may read it)."""

@@ -36,10 +36,10 @@ def make_game_screen(session: Any) -> "GameScreen":
     return make(session)
 
 
-def _dice_screen() -> "DiceScreen":
+def _dice_screen(game: str | None = None) -> "DiceScreen":
     from .dicescreen import DiceScreen
 
-    return DiceScreen()
+    return DiceScreen(game)
 
 
 def _loaded(module: str, name: str) -> Any:
@@ -56,7 +56,7 @@ HERE = Path(__file__).parent
 STARTS = ("start", "dice", "game")
 
 
-SUBTITLE_BURST = 2  # lines said together and shown together, at most (the subtitle has 3 rows)
+SUBTITLE_BURST = 3  # lines said together and shown together, at most (the subtitle has 3 rows)
 
 
 class Narrated(Message):
@@ -264,8 +264,9 @@ class CompanionApp(App[None]):
             self.push_screen(KeysScreen(self.screen))
 
     def action_dice(self) -> None:
-        if not _is_dice_screen(self.screen):
-            self.push_screen(_dice_screen())
+        if not _is_dice_screen(self.screen):  # opened from a game: on that game's table
+            session = getattr(self.screen, "session", None)
+            self.push_screen(_dice_screen(session.game.name if session is not None else None))
 
     def leave_dice(self, screen: DiceScreen) -> None:
         self._back_to_start()
@@ -292,20 +293,28 @@ class CompanionApp(App[None]):
         """The subtitle follows the narrator. When nothing is heard (text only, muted), the lines
         said together (an undo's sleep line of the call left, then the wake line of the call
         returned to) are shown together: the last one alone would hide the first before it
-        could be read. A burst is what one key queued before the app gets back to its queue."""
+        could be read. In a game a burst lasts until the next key (what one key did stays until the
+        game master has seen it: a whole Kaijupoly turn, the app's move and what followed);
+        elsewhere it is what one key queued before the app gets back to its queue."""
         heard = not (self.text_only or getattr(self.narrator, "muted", False))
         if heard:
             self._burst = None
             self.subtitle = message.text
             return
-        if self._burst is None:  # the first line of a burst: it ends once the queue is read
+        if self._burst is None:  # the first line of a burst: it ends at the next key in a game
             self._burst = []
-            self.call_later(self._end_burst)
-        if message.text not in self._burst:  # the end said as an event and as the prompt: once
-            self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
+            if not getattr(self.screen, "ENDS_BURSTS", False):  # a game screen ends it at the next key
+                self.call_later(self._end_burst)
+        if message.text in self._burst:  # the end said as an event and as the prompt, or a repeat: once
+            return
+        self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
         self.subtitle = " · ".join(self._burst)
 
     def _end_burst(self) -> None:
+        self._burst = None
+
+    def end_burst(self) -> None:
+        """A key was pressed in a game: the lines shown together have been seen."""
         self._burst = None
 
     def on_narrator_notice(self, message: NarratorNotice) -> None:

@@ -107,12 +107,16 @@ class DiceScreen(Screen[None]):
     KEY_LINES = {"roll": "ui.key.free_roll", "physical": "ui.dice.key_physical", "next_table": "ui.dice.key_tables",
                  "previous_table": "ui.dice.key_previous_table"}
 
-    def __init__(self) -> None:
+    GAME_TABLES = {"halloween": "halloween_candy", "kaijupoly": "kaiju_odds",
+                   "rey-de-los-monstruos": "kaiju_odds", "alien-1979": "alien_deck"}
+    """The table a game's dice screen opens on (`d` from that game)."""
+
+    def __init__(self, game: str | None = None) -> None:
         super().__init__()
         first = next(iter(TABLES.values()), None)
         self.default_dice = first.dice if first else "d6"
         self._tables_lang: str | None = None  # the language the tables were filled in
-        self.table = TABLE_IDS[0]  # the table shown
+        self.table = self.GAME_TABLES.get(game or "", TABLE_IDS[0])  # the table shown
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="dice-main"):

@@ -14,7 +14,13 @@ A per-game screen subclasses it and plugs in at three points:
   down to the widgets (call `super().update_view(view)` first);
 * `BINDINGS` adds keys (Textual merges them with the frame's); a key or a
   widget that plays something calls `self.submit("notation")` or posts
-  `ActionRequested("notation")`.
+  `ActionRequested("notation")`;
+* `menu_entries(view)` says which menu entries there are (default: the
+  prompt's choices as they are); a game folds, covers and adds flows there
+  (its policy), and `entry_flow(entry)` starts a flow of its own. The frame
+  owns the rest (menu.py): it keys the entries, pages what does not fit in
+  the choice bar behind a visible "más…", and a number key, a click or a
+  picker's key plays only an entry that is on screen.
 
 Register it with `companion.tui.games.register_screen(game_name, "module:Class")`.
 """
@@ -35,19 +41,22 @@ from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, Static
 
-from companion.core.dice import Draw
+from companion.core.dice import Draw, parse_dice
 from companion.core.errors import CompanionError, SavedButError
 from companion.core.language import explain
-from companion.core.game import Event, Outcome, Prompt
+from companion.core.game import Choice, Event, Line, Outcome, Prompt
 
 from .i18n import say, ui
 from .keys import translate_keys
 from .log import EventLog
+from .menu import Entry, MenuState, entry_for
+from .picker import PickerScreen
 from .publish import HEARTBEAT, LivePublisher
 from .widgets import (
     ActionRequested,
     ChoiceBar,
     DicePanel,
+    EntryPicked,
     ErrorLine,
     FittedFooter,
     FreeRollRequested,
@@ -56,12 +65,55 @@ from .widgets import (
     PromptPanel,
     StatePanel,
     SubtitleBar,
+    TableEntry,
     shown_notation,
     ShownRolls,
 )
 
 HERE = Path(__file__).parent
 W = TypeVar("W")
+
+
+def table_dice(chance: str) -> tuple[int, int] | None:
+    """How many dice and of how many sides a roll takes (`2d6+d6`: the general's and the Kaiju's,
+    three d6 in that order); None for a deck, or dice of different sides."""
+    specs = []
+    for part in chance.split("+"):
+        try:
+            spec = parse_dice(part)
+        except CompanionError:
+            return None
+        if spec.modifier:
+            return None
+        specs.append(spec)
+    if not specs or len({spec.sides for spec in specs}) != 1:
+        return None
+    return sum(spec.count for spec in specs), specs[0].sides
+
+
+def table_format(chance: str, lang: str) -> str:
+    """How the table writes what it rolled or drew for `chance`: `dados: 2, cada uno del 1 al 6 (p. ej. 3 4)`."""
+    dice = table_dice(chance)
+    if dice is None:
+        return ui("ui.menu.table_card", lang)
+    count, sides = dice
+    example = " ".join(str(min(sides, 3 + n)) for n in range(count))
+    return ui("ui.menu.table_dice", lang, count=count, sides=sides, example=example)
+
+
+def table_choice(choices: list[Choice], values: list[str], lang: str) -> tuple[Choice | None, str]:
+    """The roll the typed faces are for (the one with as many dice), range-checked; else why not,
+    in this game's roll format. A card goes to the rules as typed (they say whether it can be drawn)."""
+    formats = []
+    for choice in choices:
+        dice = table_dice(choice.chance or "")
+        if dice is None:
+            return choice, ""
+        count, sides = dice
+        formats.append(table_format(choice.chance or "", lang))
+        if len(values) == count and all(v.isdecimal() and len(v) <= 3 and 1 <= int(v) <= sides for v in values):
+            return choice, ""
+    return None, ui("ui.menu.table_refused", lang, typed=" ".join(values)[:20], formats=" · ".join(formats))
 
 
 @dataclass
@@ -82,7 +134,7 @@ class View:
 
 def _choice_bindings() -> list[Binding]:
     keys = [Binding("1", "choose(1)", "Choose", key_display="1-9")]
-    keys += [Binding(str(n), f"choose({n})", f"Choice {n}", show=False) for n in range(2, 10)]
+    keys += [Binding(str(n), f"choose({n})", f"Choice {n}", show=False) for n in (*range(2, 10), 0)]
     return keys
 
 
@@ -113,6 +165,7 @@ class GameScreen(Screen[None]):
 
     BINDINGS = [
         *_choice_bindings(),
+        Binding("at", "table_entry", "Table", key_display="@"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("colon", "command_line", "Notation", key_display=":"),
@@ -126,10 +179,17 @@ class GameScreen(Screen[None]):
         Binding("f8", "free_roll('d8')", "Roll d8", show=False),
         Binding("f2", "free_roll('2d6')", "Roll 2d6", show=False),
         Binding("u", "table_view", "Table view", show=False),
+        Binding("pageup", "scroll_panel('page_up')", "Scroll", show=False),
+        Binding("pagedown", "scroll_panel('page_down')", "Scroll", show=False),
+        Binding("home", "scroll_panel('home')", "Scroll", show=False),
+        Binding("end", "scroll_panel('end')", "Scroll", show=False),
         Binding("escape", "leave", "Menu"),
     ]
     FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
     """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
+
+    ENDS_BURSTS = True
+    """Lines said without sound stay together on the subtitle until the next key (app.on_narrated)."""
 
     revealed: reactive[bool] = reactive(False, init=False, repaint=False)
     """The game master asked to see the private state and events. Changing it redraws only
@@ -143,6 +203,12 @@ class GameScreen(Screen[None]):
         self._shown_answers: tuple[bool | None, ...] | None = None  # see `_binding_answers`
         self._found: dict[type, list[Any]] = {}  # see `widgets`
         self._rolls = {False: ShownRolls(False), True: ShownRolls(True)}  # see `build_view`
+        self.menu_state = MenuState()
+        # The rolls and draws `@` may stand in for now (kept by `show_menu`; known before the first
+        # view so that the footer is drawn once with `@`, not drawn again after it).
+        self.table_choices_now: list[Choice] = [] if session.outcome() is not None else [
+            c for c in session.expects().choices if c.chance]
+        self.shown_entries: list[Entry] = []  # the menu entries on screen now: what the keys play
 
     # -- layout --------------------------------------------------------------
 
@@ -155,6 +221,7 @@ class GameScreen(Screen[None]):
         yield ErrorLine(id="error")
         yield SubtitleBar(id="subtitle")
         yield NotationInput(id="notation")
+        yield TableEntry(id="table-entry")
         yield FittedFooter(compact=True, show_command_palette=False)
 
     def compose_table(self) -> ComposeResult:
@@ -239,6 +306,8 @@ class GameScreen(Screen[None]):
         """The choice keys show dimmed in the footer once the game is over."""
         if action == "choose" and self.session.outcome() is not None:
             return None
+        if action == "table_entry":  # shown only while the table may roll or draw
+            return bool(self.table_choices_now)
         return True
 
     def widgets(self, kind: type[W]) -> list[W]:
@@ -262,9 +331,7 @@ class GameScreen(Screen[None]):
             banner.display = over
             if view.outcome is not None:
                 banner.show(view.outcome, view.prompt, view.lang)
-        for bar in self.widgets(ChoiceBar):
-            bar.display = not over
-            bar.show(() if over else view.prompt.choices, view.lang)
+        self.show_menu(view)
         for state in self.widgets(StatePanel):
             state.show(view.public, view.private, view.game_name, view.lang)
         for log in self.widgets(EventLog):
@@ -281,6 +348,106 @@ class GameScreen(Screen[None]):
         if view.revealed or not view.prompt.private or view.outcome is not None:
             return view.prompt
         return self.session.game.public_prompt()
+
+    # -- the menu (menu.py): the game says which entries, the frame keys, pages and plays them --
+
+    def menu_entries(self, view: View) -> list[Entry]:
+        """The entries of this moment; a game's screen overrides this with its policy."""
+        return [Entry.of(choice) for choice in view.prompt.choices]
+
+    def menu_moment(self, view: View) -> Any:
+        """While this stays the same, an entry keeps its number."""
+        return (len(view.played), view.prompt.step, view.prompt.who)
+
+    def show_menu(self, view: View) -> None:
+        """Key and page the entries to what the choice bar shows whole; keep them as `shown_entries`."""
+        over = view.outcome is not None
+        state = self.menu_state
+        state.set([] if over else self.menu_entries(view), self.menu_moment(view))
+        self.table_choices_now = [] if over else self.table_choices(view)
+        table = [Entry(Line("ui.menu.table"), kind="table", key="@")] if self.table_choices_now else []
+        bars = [bar for bar in self.widgets(ChoiceBar)]
+        room = 9
+        shown = state.visible(room) + table
+        for bar in bars[:1]:
+            while room > 1:
+                fits = bar.fits(shown, view.lang)
+                if fits >= len(shown):
+                    break
+                room = max(1, min(room - 1, fits - len(table)))
+                shown = state.visible(room) + table
+        self.shown_entries = shown
+        for bar in bars:
+            bar.display = not over
+            bar.show(shown, view.lang)
+
+    def entry_flow(self, entry: Entry) -> None:
+        """An entry of the screen's own `kind` was chosen (a game's screen starts its flow)."""
+
+    def open_entry(self, entry: Entry) -> None:
+        """Play an entry, open it (in place, or in a picker, covered for one player), or start its flow."""
+        if entry.kind == "back":
+            self.menu_state.close()
+            self.refresh_view()
+        elif entry.kind == "table":
+            self.action_table_entry()
+        elif entry.notation is not None:
+            self.submit(entry.notation)
+        elif entry.kind is not None:
+            self.entry_flow(entry)
+        elif entry.inline:
+            self.menu_state.open(self.shown_entries, entry)
+            self.show_error("")
+            self.refresh_view()
+        else:
+            cover = entry.cover  # one player's secret: behind the cover that asks whose, `v` or not
+            self.app.clear_notifications()  # a toast must not show over a covered picker
+            self.app.push_screen(PickerScreen(entry.title or entry.label, entry.inner, detail=entry.detail,
+                                              cover=cover), self.picked)
+
+    def picked(self, notation: str | None) -> None:
+        """A picker's answer: the notation of the entry chosen in it (None: nothing chosen)."""
+        if notation:
+            self.submit(notation)
+
+    def on_entry_picked(self, message: EntryPicked) -> None:
+        message.stop()
+        if message.entry in self.shown_entries:
+            self.open_entry(message.entry)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_view)  # another width: other entries fit the bar
+
+    # -- the table's own dice and cards (`@`) ----------------------------------
+
+    def table_choices(self, view: View) -> list[Choice]:
+        """The rolls and draws offered now that the table's own dice or cards may stand in for
+        (a game leaves out what the table never draws itself, such as a deal)."""
+        return [c for c in view.prompt.choices if c.chance]
+
+    def table_words(self, choice: Choice) -> tuple[str, bool]:
+        """The field's label for `choice`, and whether what is typed is hidden (a secret die)."""
+        return ui("ui.menu.table_label", self.lang, dice=choice.chance), False
+
+    def action_table_entry(self) -> None:
+        """`@`: a small field for what the table rolled or drew, checked here, played as `x @ 3 4`."""
+        choices = self.table_choices_now
+        if not choices or self.session.outcome() is not None:
+            self.show_error(ui("ui.menu.table_nothing", self.lang))
+            return
+        label, password = self.table_words(choices[0])
+        placeholder = "  ·  ".join(dict.fromkeys(table_format(c.chance or "", self.lang) for c in choices))
+        self.query_one(TableEntry).open(label, placeholder, password)
+
+    def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
+        message.stop()
+        values = message.values.split()
+        choice, refusal = table_choice(self.table_choices_now, values, self.lang)
+        if choice is None:
+            self.show_error(refusal)
+            return
+        if self.submit(f"{choice.notation} @ {' '.join(values)}"):
+            self.query_one(TableEntry).action_close()
 
     # -- the table view: what it cannot read in the save (companion/tui/publish.py) --
 
@@ -361,11 +528,14 @@ class GameScreen(Screen[None]):
     # -- keys -------------------------------------------------------------
 
     def action_choose(self, number: int) -> None:
+        """A number key: the entry shown with that number, and no other."""
         if self.session.outcome() is not None:
             return
-        choice = self.session.expects().choice_for(str(number))
-        if choice is not None:
-            self.submit(choice.notation)
+        entry = entry_for(self.shown_entries, str(number))
+        if entry is not None:
+            self.open_entry(entry)
+        elif number == 0 and self.menu_state.close():
+            self.refresh_view()
         else:
             self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
 
@@ -405,6 +575,9 @@ class GameScreen(Screen[None]):
         """`:` opens the notation line at once, and keys already queued behind it (typed fast,
         pasted, sent by tmux) go into it: Textual routes each key when it arrives and runs a
         binding's action later, so without this they would reach the screen's own keys."""
+        end_burst = getattr(self.app, "end_burst", None)
+        if end_burst is not None:
+            end_burst()  # what the last key did was on screen until this one
         found = self.query(NotationInput)
         line = found.first() if found else None
         if line is None:
@@ -430,6 +603,21 @@ class GameScreen(Screen[None]):
         event.stop()
         if self.submit(event.value):
             event.input.action_close()
+
+    def action_scroll_panel(self, where: str) -> None:
+        """PgUp/PgDn/Home/End: scroll the panel that holds what happened (the log, a screen's own)."""
+        target = self.scroll_target()
+        if target is None:
+            return
+        if hasattr(target, "scroll_lines"):  # a panel that scrolls its own lines (Kaiju's bank)
+            target.scroll_lines(where)
+            return
+        {"page_up": target.scroll_page_up, "page_down": target.scroll_page_down,
+         "home": target.scroll_home, "end": target.scroll_end}[where](animate=False)
+
+    def scroll_target(self) -> Any:
+        """The panel PgUp/PgDn scroll: the log shown (a screen with another panel says which)."""
+        return next((log for log in self.widgets(EventLog) if log.display), None)
 
     def action_curtain(self) -> None:
         self.app.clear_notifications()  # a toast must not show through the curtain
@@ -457,11 +645,16 @@ class GameScreen(Screen[None]):
             self.app.push_screen(TableViewScreen(self.session.path))
 
     def action_leave(self) -> None:
-        """Ask first (the game is saved either way); Enter leaves, Esc stays."""
+        """Close an open fold of the menu first; else ask (the game is saved either way): Enter
+        leaves, Esc stays."""
         from .modals import LeaveScreen
+
+        if self.menu_state.close():
+            self.refresh_view()
+            return
 
         def answered(leave: bool | None) -> None:
             if leave:
                 self.app.leave_game(self)
 
-        self.app.push_screen(LeaveScreen(), answered)
+        self.app.push_screen(LeaveScreen(finished=self.session.outcome() is not None), answered)

@@ -51,17 +51,23 @@ class LeaveScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "stay", "Cancel")]
 
+    def __init__(self, finished: bool = False) -> None:
+        super().__init__()
+        self.finished = finished  # a finished game: nothing to go on playing, no "Seguir jugando"
+
     def compose(self) -> ComposeResult:
         lang = self.app.lang
         with Vertical(id="leave-box"):
             yield Static(Content(ui("ui.leave.question", lang)), id="leave-question", markup=False)
             with Horizontal(id="leave-buttons"):
                 yield Button(Content(ui("ui.leave.yes", lang)), variant="primary", id="leave-yes", compact=True)
-                yield Button(Content(ui("ui.leave.no", lang)), id="leave-no", compact=True)
+                if not self.finished:
+                    yield Button(Content(ui("ui.leave.no", lang)), id="leave-no", compact=True)
 
     def on_mount(self) -> None:
         translate_keys(self, self.app.lang)
-        self.query_one("#leave-yes", Button).focus()
+        for button in self.query("#leave-yes").results(Button):  # none when Esc already answered
+            button.focus()
 
     @on(Button.Pressed, "#leave-yes")
     def leave(self) -> None:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any, Callable, Mapping, Sequence
 
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -147,9 +148,17 @@ class OutcomeBanner(Vertical):
         put(detail_widget, Content(detail))
 
 
+class EntryPicked(Message):
+    """A click on an entry of the choice bar: the screen opens or plays that entry."""
+
+    def __init__(self, entry: Any) -> None:
+        super().__init__()
+        self.entry = entry
+
+
 class ChoiceBar(Static):
-    """The choices offered now, numbered 1-9 (or by the key a choice answers to, as
-    `Prompt.choice_for` reads a key press), wrapping as needed; a click posts ActionRequested."""
+    """The menu entries on screen now, each with its key, wrapping whole entries per row; a click
+    posts EntryPicked. The frame gives it only what fits (`fits`): nothing it holds is unseen."""
 
     DEFAULT_CSS = """
     ChoiceBar { height: auto; max-height: 5; padding: 0 1; link-style: none; link-background: transparent;
@@ -158,24 +167,45 @@ class ChoiceBar(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
-        self._choices: tuple[Choice, ...] = ()
+        self.entries: tuple[Any, ...] = ()
         self._entries: list[Content] | None = None
 
-    def show(self, choices: Sequence[Choice], lang: str) -> None:
-        choices = tuple(choices)
-        self._choices = choices
-        if not choices:
+    @staticmethod
+    def entry_content(index: int, entry: Any, lang: str) -> Content:
+        from .picker import entry_label
+
+        click = f"@click=pick({index})"
+        return Content.assemble((f" {entry.key} ", f"bold reverse $accent {click}"),
+                                (f" {entry_label(entry, lang)} ", f"bold on $boost {click}"))
+
+    def rows_room(self) -> tuple[int, int]:
+        """The width and the rows the bar may take (before it is laid out: the screen's)."""
+        width = self.scrollable_content_region.width or max(10, (self.app.size.width or 80) - 2)
+        high = self.styles.max_height
+        rows = int(high.value) if high is not None and high.is_cells else 5
+        return width, max(1, rows)
+
+    def fits(self, entries: Sequence[Any], lang: str) -> int:
+        """How many of `entries` (from the first) the bar shows whole in its rows."""
+        width, rows = self.rows_room()
+        row, used, count = 1, 0, 0
+        for index, entry in enumerate(entries):
+            size = self.entry_content(index, entry, lang).cell_length
+            if used and used + 2 + size > width:
+                row, used = row + 1, 0
+            if row > rows:
+                break
+            used += (2 if used else 0) + size
+            count += 1
+        return count
+
+    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None) -> None:
+        self.entries = tuple(entries)
+        if not entries:
             self._entries = None
-            put(self, Content.styled(ui("ui.game.no_choices", lang), "dim"))
+            put(self, Content.styled(empty if empty is not None else ui("ui.game.no_choices", lang), "dim"))
             return
-        entries = []
-        for number, choice in enumerate(choices[:9], 1):
-            click = f"@click=pick({number - 1})"
-            entries.append(Content.assemble((f" {choice.key or number} ", f"bold reverse $accent {click}"),
-                                            (f" {say(choice.label, lang)} ", f"bold on $boost {click}")))
-        if len(choices) > 9:
-            entries.append(Content.styled(ui("ui.game.more_choices", lang, count=len(choices) - 9), "dim"))
-        self._entries = entries
+        self._entries = [self.entry_content(index, entry, lang) for index, entry in enumerate(entries)]
         self._lay_out()
 
     def _lay_out(self) -> None:
@@ -205,8 +235,8 @@ class ChoiceBar(Static):
         self._lay_out()
 
     def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self._choices):
-            self.post_message(ActionRequested(self._choices[index].notation))
+        if 0 <= index < len(self.entries):
+            self.post_message(EntryPicked(self.entries[index]))
 
 
 def _value_text(value: Any, lang: str) -> str:
@@ -366,6 +396,7 @@ class SubtitleBar(Static):
     def _said(self, _: Any = None) -> None:
         app = self.app
         text = app.subtitle
+        self.set_class(bool(getattr(app, "text_only", False) or getattr(app, "muted", False)), "-history")
         parts: list[Any] = []
         if getattr(app, "text_only", False):  # the narrator is shown, not heard: say so, always
             parts += [(f"[{ui('ui.speech.text_only', app.lang)}] ", "italic $text-warning")]
@@ -426,6 +457,53 @@ class NotationInput(Input):
     def is_open(self) -> bool:
         return self.has_class("-open")
 
+
+
+class TableEntry(Horizontal):
+    """`@`: what the table's own dice or card show, for the roll or draw asked now, in the table's
+    words (`3 4`, a card); the screen checks the range and plays `notation @ values`."""
+
+    DEFAULT_CSS = """
+    TableEntry { dock: bottom; height: 1; display: none; background: $boost; margin-bottom: 1; }
+    TableEntry.-open { display: block; }
+    TableEntry #table-label { width: auto; padding: 0 1; }
+    TableEntry #table-input { width: 1fr; }
+    """
+
+    class Entered(Message):
+        def __init__(self, values: str) -> None:
+            super().__init__()
+            self.values = values
+
+    BINDINGS = [Binding("escape", "close", "Close", show=False)]
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="table-label", markup=False)
+        yield Input(id="table-input", max_length=40, compact=True)
+
+    def open(self, label: str, placeholder: str, password: bool) -> None:
+        self.query_one("#table-label", Static).update(Content.styled(label, "bold"))
+        field = self.query_one("#table-input", Input)
+        field.password = password
+        field.placeholder = placeholder
+        field.value = ""
+        self.add_class("-open")
+        self.screen.set_focus(field)  # now: digits typed right after `@` go into the field
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
+
+    def action_close(self) -> None:
+        self.query_one("#table-input", Input).value = ""
+        self.remove_class("-open")
+        self.screen.set_focus(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        values = event.value.replace("@", " ")  # `@ 3 4` typed by habit (or a second `@`): the faces
+        if values.strip():
+            self.post_message(self.Entered(" ".join(values.split())))
 
 
 class FittedFooter(Footer):

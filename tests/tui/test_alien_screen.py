@@ -44,8 +44,7 @@ def notations(session: Session) -> list[str]:
 
 
 def menu_key(screen: AlienScreen, notation: str) -> str:
-    index = next(n for n, entry in enumerate(screen.menu) if entry.notation == notation)
-    return str(index + 1)
+    return next(entry.key for entry in screen.shown_entries if entry.notation == notation)
 
 
 @pytest.fixture
@@ -184,7 +183,7 @@ async def test_the_code_to_drop_is_chosen_behind_a_cover(make_app, home):
         await pilot.pause()
         text = screen_text(app)
         assert "Rey de bastos" not in text and "Sota de bastos" not in text
-        assert len(app.screen.menu) == 1
+        assert len(app.screen.shown_entries) == 1
         before = session.path.read_bytes()
         await pilot.press("1")
         await pilot.pause()
@@ -263,7 +262,7 @@ def test_the_menu_reaches_every_public_choice_in_nine_keys(home):
         for entry in entries:
             if entry.notation is not None:
                 yield entry.notation
-            yield from reached(entry.group)
+            yield from reached(entry.inner)
 
     for seed in range(12):
         session = Session.new("alien-1979", ["Ana", "Bea", "Carlos", "Dani", "Eva"][:2 + seed % 4], seed=seed,
@@ -303,7 +302,7 @@ async def test_codes_are_entered_behind_the_players_handoff(make_app, home):
         screen = app.screen
         text = screen_text(app)
         assert "Rey de bastos" not in text and "Introducir" not in text
-        key = next(str(n + 1) for n, entry in enumerate(screen.menu) if entry.kind == "hand")
+        key = next(entry.key for entry in screen.shown_entries if entry.kind == "hand")
         await pilot.press(key)
         await pilot.pause()
         assert "Solo mira Dani" in screen_text(app) and "Rey de bastos" not in screen_text(app)

@@ -229,3 +229,87 @@ async def test_hints_are_off_until_asked_and_name_the_losing_moves(make_app, two
             src, dst = (cell(part) for part in notation.split("-"))
             attacker, defender = game.board.ghosts[src], game.board.ghosts[dst]
             assert defender is not None and attacker[0] == 0
+
+
+@pytest.fixture
+def slow_app(monkeypatch):
+    """The app's thinking held until released: an undo can land while it thinks."""
+    import threading
+
+    real = ai.choose
+    release = threading.Event()
+
+    def held(position, *, seed, budget=1.0, nodes=None):
+        release.wait(10)
+        return real(position, seed=seed, budget=budget, nodes=200)
+
+    monkeypatch.setattr(ai, "choose", held)
+    yield release
+    release.set()
+
+
+async def test_undo_while_the_app_thinks_cancels_the_thought_and_the_person_plays_on(make_app, home, slow_app):
+    session = Session.new("18-fantasmas", ["Ana"], {"opponent": "app"}, seed=SEED, lang="es",
+                          path=home / "undo.toml")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await go_to(pilot, screen, cell("a1"))
+        await pilot.press("enter")  # Ana places; the app starts thinking
+        await pilot.pause()
+        assert len(session.played) == 1 and screen.thinking is not None
+        await pilot.press("ctrl+z")  # while it thinks
+        await pilot.pause()
+        assert len(session.played) == 0 and screen.thinking is None
+        assert "piensa" not in screen_text(app)
+        slow_app.set()  # the stale thought comes back: dropped
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert len(session.played) == 0 and screen.thinking is None and screen.waiting is None
+        await pilot.press("enter")  # the person's turn is live: Enter places again
+        await pilot.pause()
+        assert len(session.played) >= 1 and session.played[0].entry.notation.endswith("a1")
+        session.close()
+
+
+async def test_a_move_typed_while_the_app_waits_for_its_piece_is_the_confirmation(make_app, home, fast_app):
+    session = Session.new("18-fantasmas", ["Ana"], {"opponent": "app"}, seed=SEED, lang="es",
+                          path=home / "typed.toml")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await go_to(pilot, screen, cell("a1"))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("enter")  # the first of the app's two placements is on the board
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.waiting is not None and not session.game.seat_is_app(session.game.to_act)
+        move = session.game.notation_of(session.game.legal_tuples()[0])
+        count = len(session.played)
+        assert screen.submit(move)  # typed with `:` instead of pressing Enter first
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert session.played[count].entry.notation == move
+        assert len(session.played) > count + 1  # and the app answered: no stall
+        session.close()
+
+
+async def test_the_apps_announcement_carries_what_its_move_did(make_app, home, fast_app):
+    """The app's move, then its consequences (here the next turn's lines at least), stay on the
+    prompt while the person moves its piece; the confirmation hint comes last."""
+    session = Session.new("18-fantasmas", ["Ana"], {"opponent": "app"}, seed=SEED, lang="es",
+                          path=home / "said.toml")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        await go_to(pilot, screen, cell("a1"))
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.waiting is not None and screen.app_said
+        assert screen.app_said[0] == screen.waiting  # the first person line leads
+        detail = screen.build_view().prompt.detail
+        assert "Intro" in detail
+        session.close()

@@ -19,6 +19,7 @@ from companion.games.kaiju.odds import percent, survival
 from companion.tui.games.kaiju import KaijuScreen, KingScreen
 from companion.tui.games.kaiju.centre import CentrePanel
 from companion.tui.games.kaiju.menu import build_menu
+from companion.tui.menu import paged
 from companion.tui.games.kaiju.ring import MIN_ROWS, Ring, SquareCell, sizes
 from companion.tui.log import EventLog
 from companion.tui.widgets import ErrorLine, NotationInput
@@ -245,15 +246,16 @@ def test_reinforcements_fold_by_city_and_troops_read_short():
                       group="troops")
 
     end = Choice(Line("kaijupoly.choice.end"), "end", key="0", group="end")
-    menu = build_menu([end, reinforce("Bilbao", 2), reinforce("Bilbao", 3), reinforce("Prado", 2)])
+    menu = paged(build_menu([end, reinforce("Bilbao", 2), reinforce("Bilbao", 3), reinforce("Prado", 2)]))
     assert [entry.key for entry in menu] == ["0", "1", "2"]
     assert menu[1].notation is None and [e.notation for e in menu[1].inner] == ["troops 1 2", "troops 1 3"]
     assert render(menu[1].label, "es") == "Reforzar Bilbao"
     assert render(menu[1].inner[0].label, "es") == "2 pelotones, 50 €: aguanta el 41 %"
     alone = build_menu([end, reinforce("Bilbao", 2)])
     assert render(alone[1].label, "es") == "Bilbao: 2 pelotones, 50 €: aguanta el 41 %" and alone[1].notation == "troops 1 2"
-    many = build_menu([Choice(f"deed {n}", f"sell {n}") for n in range(12)])  # pages past nine
+    many = paged(build_menu([Choice(f"deed {n}", f"sell {n}") for n in range(12)]))  # pages past nine
     assert len(many) == 9 and many[-1].notation is None and len(many[-1].inner) == 4
+    assert render(many[-1].label, "es") == "Más… (4)"
 
 
 async def test_a_fold_opens_and_closes_with_the_keys(make_app, home):
@@ -267,14 +269,14 @@ async def test_a_fold_opens_and_closes_with_the_keys(make_app, home):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = app.screen
-        assert screen.menu[1].inner
+        assert screen.shown_entries[1].inner
         await pilot.press("1")
         await pilot.pause()
-        assert screen.path == [1]
+        assert screen.menu_state.path == [1]
         assert "Volver" in screen_text(app)
         await pilot.press("0")  # back, not the end of the turn
         await pilot.pause()
-        assert screen.path == [] and session.expects().step == "end"
+        assert screen.menu_state.path == [] and session.expects().step == "end"
         await pilot.press("1", "1")
         await pilot.pause()
         assert notations(session)[-1].startswith("troops ")

@@ -124,7 +124,7 @@ def test_cards_in_a_hand_are_folded_behind_a_cover() -> None:
         Choice(Line("halloween.choice.play16", {"card": 16, "player": "Ana"}), "play 16", group="mover_play", seat=1)))
     menu = build_menu(prompt, public, revealed=False)
     assert [e.notation for e in menu[:2]] == ["truco", "trato"]
-    assert [(e.cover, [g.notation for g in e.group]) for e in menu[2:]] == [("Luis", ["play 9"]), ("Ana", ["play 16"])]
+    assert [(e.cover, [g.notation for g in e.inner]) for e in menu[2:]] == [("Luis", ["play 9"]), ("Ana", ["play 16"])]
     bare = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2])
     assert [e.notation for e in build_menu(bare, public, revealed=False)] == ["truco", "trato"]  # cards held, none fits
     only_16 = Prompt(prompt.title, who="Luis", step="knock", choices=prompt.choices[:2] + prompt.choices[3:])
@@ -142,7 +142,7 @@ async def test_a_physical_card_is_typed_after_at_and_read_aloud(make_app, home, 
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await keys(pilot, "at")
-        field = app.screen.query_one("#hw-table-input")
+        field = app.screen.query_one("#table-input")
         assert field.password  # a card drawn may be kept: its number is typed unseen
         await pilot.press("5")
         await keys(pilot, "enter")

@@ -21,15 +21,16 @@ from typing import Mapping, Any, Sequence
 
 from companion.core.game import Choice, Prompt
 
-from .modals import Entry, L
+from ...menu import Entry
+from .modals import L
 
 FOLDED = ("force", "push", "pull")
 MOVE = "move"
-MENU_SIZE = 9
+MENU_SIZE = 9  # past this the moves fold (the frame would page the rest behind "más…")
 
 
 def plain(choice: Choice) -> Entry:
-    return Entry(choice.label, choice.notation)
+    return Entry.of(choice)
 
 
 def fold(group: str, choices: Sequence[Choice], players: Sequence[str]) -> Entry:
@@ -40,9 +41,9 @@ def fold(group: str, choices: Sequence[Choice], players: Sequence[str]) -> Entry
         seats: dict[int, list[Choice]] = {}
         for choice in choices:
             seats.setdefault(choice.seat or 0, []).append(choice)
-        inner = tuple(Entry(L("menu.player", player=players[seat - 1]), group=tuple(plain(c) for c in group_),
+        inner = tuple(Entry(L("menu.player", player=players[seat - 1]), inner=tuple(plain(c) for c in group_),
                             title=L(f"menu.{group}")) for seat, group_ in seats.items())
-    return Entry(L(f"menu.{group}"), group=inner, title=L(f"menu.{group}"))
+    return Entry(L(f"menu.{group}"), inner=inner, title=L(f"menu.{group}"))
 
 
 def build_menu(prompt: Prompt, position: Mapping[str, Any], players: Sequence[str],
@@ -53,7 +54,7 @@ def build_menu(prompt: Prompt, position: Mapping[str, Any], players: Sequence[st
         return []
     who = prompt.who or ""
     if prompt.private and not revealed:
-        return [Entry(L("menu.private", player=who), group=tuple(plain(c) for c in choices), cover=who,
+        return [Entry(L("menu.private", player=who), inner=tuple(plain(c) for c in choices), cover=who,
                       title=prompt.title)]
     shown = [c for c in choices if not c.reveals]
     kinds: dict[str, list[Choice]] = {}
@@ -72,11 +73,11 @@ def build_menu(prompt: Prompt, position: Mapping[str, Any], players: Sequence[st
     if prompt.step == "act":
         me = position["crew"][position["current"]]
         if me["sector"] == "madre" and me["codes"]:  # where the codes are entered: the hand, behind a handoff
-            entries.insert(len(entries) - 1 if entries else 0, Entry(L("menu.codes", player=who), kind="hand"))
+            entries.insert(len(entries) - 1 if entries else 0, Entry(L("menu.codes", player=who), kind="hand", locked=True))
     if len(entries) > MENU_SIZE and MOVE in kinds:
         moves = kinds[MOVE]
         first = next(n for n, e in enumerate(entries) if e.notation == moves[0].notation)
         notations = {c.notation for c in moves}
         entries = [e for e in entries if e.notation not in notations]
-        entries.insert(first, Entry(L("menu.move"), group=tuple(plain(c) for c in moves), title=L("menu.move")))
+        entries.insert(first, Entry(L("menu.move"), inner=tuple(plain(c) for c in moves), title=L("menu.move")))
     return entries

@@ -14,7 +14,7 @@ the choices are the prompt's, never worked out here.
 
 from __future__ import annotations
 
-from dataclasses import replace
+
 from pathlib import Path
 from typing import Any
 
@@ -23,15 +23,17 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.content import Content
 
-from companion.core.game import Choice, Event, Line, Prompt
+from companion.core.game import Event, Line
 from companion.games.alien.say import card as card_line
 
 from ...frame import GameScreen, View
 from ...i18n import say, ui
 from ...log import EventLog
-from ...widgets import LOCK
+
 from .menu import build_menu
-from .modals import Entry, L, AlienNotice, AlienPicker, entry_for, words
+from ...menu import Entry
+from ...picker import NoticeScreen, PickerScreen
+from .modals import L
 from .nostromo import HELD, UI, SectorBox, boxes
 from .side import CardPanel, OddsPanel, ShipPanel
 
@@ -54,7 +56,6 @@ class AlienScreen(GameScreen):
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
-        self.menu: list[Entry] = []
         self.show_odds = bool(session.game.settings["threat_odds"])
         self.show_log = False
 
@@ -80,11 +81,8 @@ class AlienScreen(GameScreen):
 
     def update_view(self, view: View) -> None:
         facts = self.game.facts()
-        position = facts["position"]
         players = self.game.players
-        # A hand or a code to drop is one player's: always behind the cover that asks whose, `v` or not.
-        self.menu = build_menu(view.prompt, position, players, revealed=False)
-        super().update_view(replace(view, prompt=self._shown_prompt(view)))
+        super().update_view(view)
         lang = view.lang
         for grid in self.query("#al-nostromo"):
             grid.display = not self.show_log
@@ -101,54 +99,14 @@ class AlienScreen(GameScreen):
         for ship in self.widgets(ShipPanel):
             ship.show(view.public, lang, legend_too=not self.show_odds, private=view.private)
 
-    def _shown_prompt(self, view: View) -> Prompt:
-        """The prompt with the menu as its choices (`§n` plays the n-th entry)."""
-        lang = view.lang
-        choices = tuple(Choice(self._label(entry, lang), f"§{index}") for index, entry in enumerate(self.menu))
-        return replace(view.prompt, choices=choices)
+    def menu_entries(self, view: View) -> list[Entry]:
+        # A hand or a code to drop is one player's: always behind the cover that asks whose, `v` or not.
+        return build_menu(view.prompt, self.game.position(), self.game.players, revealed=False)
 
-    @staticmethod
-    def _label(entry: Entry, lang: str) -> str:
-        text = words(entry.label, lang)
-        if entry.cover is not None or entry.kind == "hand":
-            return f"{LOCK} {text}"
-        return f"{text} …" if entry.opens else text
-
-    # -- playing ---------------------------------------------------------------
-
-    def action_choose(self, number: int) -> None:
-        if self.session.outcome() is not None:
-            return
-        entry = entry_for(self.menu, str(number))
-        if entry is not None:
-            self.open_entry(entry)
-        else:
-            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
-
-    def on_action_requested(self, message: Any) -> None:
-        message.stop()
-        notation = message.notation
-        if notation.startswith("§"):
-            index = int(notation[1:])
-            if index < len(self.menu):
-                self.open_entry(self.menu[index])
-            return
-        self.submit(notation)
-
-    def open_entry(self, entry: Entry) -> None:
-        """Play an entry's notation, open its picker, or hand the screen to a player."""
-        if entry.notation is not None:
-            self.submit(entry.notation)
-        elif entry.kind == "hand":
+    def entry_flow(self, entry: Entry) -> None:
+        """The codes entry in MADRE: the player's hand, behind a handoff."""
+        if entry.kind == "hand":
             self._show_hand(self.game.current)
-        else:
-            cover = entry.cover
-            self.app.clear_notifications()
-            self.app.push_screen(AlienPicker(entry.title or entry.label, entry.group, cover=cover), self._picked)
-
-    def _picked(self, notation: str | None) -> None:
-        if notation:
-            self.submit(notation)
 
     def speak(self, events: list[Event]) -> None:
         super().speak(events)
@@ -168,7 +126,7 @@ class AlienScreen(GameScreen):
                                         "bold $accent")]
                 self.app.clear_notifications()
                 self.call_after_refresh(self.app.push_screen,
-                                        AlienNotice(ui(f"{UI}.hand", self.lang, player=player), lines,
+                                        NoticeScreen(lines, title=ui(f"{UI}.hand", self.lang, player=player),
                                                      cover=player))
 
     # -- keys ------------------------------------------------------------------
@@ -187,7 +145,7 @@ class AlienScreen(GameScreen):
         living = [seat for seat, crew in enumerate(self.game.position()["crew"]) if crew["alive"]]
         entries = [Entry(L("menu.player", player=players[seat]), f"seat {seat}") for seat in living]
         self.app.clear_notifications()
-        self.app.push_screen(AlienPicker(L("hands_pick"), entries), self._hand_picked)
+        self.app.push_screen(PickerScreen(L("hands_pick"), entries), self._hand_picked)
 
     def _hand_picked(self, chosen: str | None) -> None:
         if chosen and chosen.startswith("seat "):
@@ -205,12 +163,12 @@ class AlienScreen(GameScreen):
         prompt = self.session.expects()
         entries: list[Entry] = []
         if self.session.outcome() is None and prompt.step == "act" and seat == game.current:
-            entries = [Entry(c.label, c.notation) for c in prompt.choices if c.reveals]
+            entries = [Entry.of(c) for c in prompt.choices if c.reveals]
         title = ui(f"{UI}.hand", lang, player=player)
         cover = player
         if entries:
             lines.append(Content(""))
-            self.app.push_screen(AlienPicker(Line(f"{UI}.hand", {"player": player}), entries, cover=cover,
-                                              lines=lines), self._picked)
+            self.app.push_screen(PickerScreen(Line(f"{UI}.hand", {"player": player}), entries, cover=cover,
+                                              lines=lines), self.picked)
         else:
-            self.app.push_screen(AlienNotice(title, lines, cover=cover))
+            self.app.push_screen(NoticeScreen(lines, title=title, cover=cover))

@@ -30,6 +30,8 @@ class Opponent:
     session: Any
     waiting: Line | None = None  # what the app did, until the person confirms it is on the board
     thinking: int | None = None  # the action count the current thought started at
+    _undoing: bool = False  # an undo is taking actions back: no thought starts half-way
+    app_said: tuple[Line, ...] = ()  # the app's last move as it said it, then what followed (a fight, escapes)
 
     # -- thinking ----------------------------------------------------------------------
 
@@ -38,7 +40,10 @@ class Opponent:
         return self.session.outcome() is None and game.seat_is_app(game.to_act)
 
     def maybe_think(self) -> None:
-        if self.waiting is not None or not self.app_to_act():
+        if self.waiting is not None or self._undoing:
+            return
+        if not self.app_to_act():
+            self.thinking = None  # nothing to think about: the person's turn is live
             return
         key = len(self.session.played)
         if self.thinking == key:
@@ -89,6 +94,7 @@ class Opponent:
         said: list[Event] = list(events)
         if record is not None and said:
             said[0] = Event(self.first_person(record), speak=True)
+        self.app_said = tuple(e.line for e in said if not e.private)
         self.speak(said)
         return True
 
@@ -109,6 +115,14 @@ class Opponent:
             values["room"] = room(record["cell"])
         return Line(f"{NAME}.{FIRST_PERSON[kind]}", values)
 
+    def submit(self, notation: str) -> bool:
+        """A move of the person's while the app waits for its piece to be moved: taken as the
+        confirmation that it was (the person is already playing on), then played."""
+        if self.waiting is not None and not self.app_to_act():
+            self.waiting = None
+        self.app_said = ()  # the person's own move: the app's is no longer the last
+        return super().submit(notation)  # type: ignore[misc]
+
     def confirm(self) -> None:
         """The person has moved the app's piece on the board."""
         self.waiting = None
@@ -126,20 +140,28 @@ class Opponent:
     def forget_thought(self) -> None:
         self.thinking = None
         self.waiting = None
+        self.app_said = ()
 
     # -- undo takes the person back to their own last decision ----------------------------
 
     def action_undo(self) -> None:
-        self.forget_thought()
-        super().action_undo()  # type: ignore[misc]
+        """Undo cancels a thought under way (its answer is dropped as stale) and takes back the
+        app's moves down to the person's own, whose turn is then live."""
         from companion.core.errors import CompanionError
 
-        while self.app_to_act() and self.session.can_undo:
-            try:
-                self.session.undo()
-            except CompanionError as exc:
-                self.refuse(exc)
-                break
+        self.forget_thought()
+        self.workers.cancel_group(self, "app")  # type: ignore[attr-defined]
+        self._undoing = True
+        try:
+            super().action_undo()  # type: ignore[misc]
+            while self.app_to_act() and self.session.can_undo:
+                try:
+                    self.session.undo()
+                except CompanionError as exc:
+                    self.refuse(exc)
+                    break
+        finally:
+            self._undoing = False
         self.refresh_view()
 
     def action_redo(self) -> None:

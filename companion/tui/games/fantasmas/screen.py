@@ -18,11 +18,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.widgets import Static
 
 from companion.games.fantasmas.board import COLOURS
 
 from ...frame import GameScreen, View
-from ...i18n import ui
+from ...i18n import say, ui
 from ...log import EventLog
 from ...widgets import ChoiceBar, put
 from .castle import SIZE, CastleView, Marks, RoomPicked
@@ -38,13 +39,13 @@ class FantasmasScreen(Opponent, GameScreen):
 
     CSS_PATH = [*GameScreen.CSS_PATH, HERE / "fantasmas.tcss"]
     BINDINGS = [
-        Binding("up", f"cursor({-SIZE})", show=False),
-        Binding("down", f"cursor({SIZE})", show=False),
-        Binding("left", "cursor(-1)", show=False),
-        Binding("right", "cursor(1)", show=False),
+        Binding("up", f"cursor({-SIZE})", "Move", show=False),  # named in `?` (ui.key.move)
+        Binding("down", f"cursor({SIZE})", "Move", show=False),
+        Binding("left", "cursor(-1)", "Move", show=False),
+        Binding("right", "cursor(1)", "Move", show=False),
         Binding("enter", "pick", "Pick", key_display="⏎"),
         Binding("space", "pick", show=False),
-        Binding("backspace", "drop", show=False),
+        Binding("backspace", "drop", "Drop", show=False),
         Binding("l", "release", "Release"),
         Binding("h", "hints", "Hints"),
         # Nothing in this game is secret and the board holds the choices: the footer keeps
@@ -53,7 +54,8 @@ class FantasmasScreen(Opponent, GameScreen):
         Binding("c", "curtain", show=False),
         Binding("v", "reveal", show=False),
     ]
-    KEY_LINES = {"pick": f"{UI}.key.pick", "release": f"{UI}.key.release", "hints": f"{UI}.key.hints"}
+    KEY_LINES = {"pick": f"{UI}.key.pick", "release": f"{UI}.key.release", "hints": f"{UI}.key.hints",
+                 "cursor": "ui.key.move", "drop": f"{UI}.key.drop"}
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
@@ -94,8 +96,11 @@ class FantasmasScreen(Opponent, GameScreen):
             choices = self._shown_choices(prompt.choices)
         note = self.opponent_line()
         if note is not None:  # the app's move (or its thinking) is what happens now
-            view.prompt = replace(prompt, choices=choices, title=self.waiting or note,
-                                  detail=note if self.waiting is not None else None)
+            detail: Any = None
+            if self.waiting is not None:  # its move, then what it did: the fight, a portal, escapes
+                after = [say(line, self.lang) for line in self.app_said[1:]]
+                detail = " ".join([*after, say(note, self.lang)])
+            view.prompt = replace(prompt, choices=choices, title=self.waiting or note, detail=detail)
         else:
             view.prompt = replace(prompt, choices=choices)
         return view
@@ -112,6 +117,13 @@ class FantasmasScreen(Opponent, GameScreen):
         if not view.prompt.choices and view.outcome is None:  # the board is where the choices are
             for bar in self.widgets(ChoiceBar):
                 put(bar, Content.styled(ui(f"{UI}.board_keys", view.lang), "dim"))
+        if view.outcome is not None and self.app_said and self.session.played:  # the app's winning move
+            for detail in self.query("#outcome-detail").results(Static):
+                shown = " ".join(say(line, view.lang) for line in self.app_said
+                                 if line != view.outcome.line)  # the banner's title says it already
+                winners = detail.content.plain if isinstance(detail.content, Content) else ""
+                detail.display = True
+                put(detail, Content(f"{shown}\n{winners}".strip()))
         facts = self.game.facts()
         for castle in self.widgets(CastleView):
             castle.show(facts["position"], self.marks())

@@ -1,6 +1,6 @@
 """Inline entries of the Halloween screen: the hidden bid (masked, one
-bidder at a time, passing the keyboard), the two treat-card modifiers, and
-the table's die or card typed after `@`.
+bidder at a time, passing the keyboard) and the two treat-card modifiers (the
+table's die or card after `@` is the frame's TableEntry).
 
 Each posts a message up with what was typed; the screen turns it into
 notation and plays it. They never call the rules.
@@ -144,47 +144,3 @@ class TreatEntry(Horizontal):
         owner = self._number(self.owner_field.value)
         if child is not None and owner is not None:
             self.post_message(self.Entered(child, owner))
-
-
-class TableEntry(Horizontal):
-    """`@`: the table's die (or the physical card's number) for the roll or draw asked now."""
-
-    class Entered(Message):
-        def __init__(self, notation: str, values: str) -> None:
-            super().__init__()
-            self.notation = notation
-            self.values = values
-
-    BINDINGS = [Binding("escape", "close", "Close", show=False)]
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.notation = ""
-
-    def compose(self) -> ComposeResult:
-        yield Static(id="hw-table-label", markup=False)
-        yield Input(id="hw-table-input", restrict=r"[0-9 ]*", max_length=5, compact=True)
-
-    def open(self, notation: str, label: str, placeholder: str, password: bool) -> None:
-        self.notation = notation
-        self.query_one("#hw-table-label", Static).update(Content.styled(label, "bold"))
-        field = self.query_one("#hw-table-input", Input)
-        field.password = password
-        field.placeholder = placeholder
-        field.value = ""
-        self.add_class("-open")
-        field.focus()
-
-    @property
-    def is_open(self) -> bool:
-        return self.has_class("-open")
-
-    def action_close(self) -> None:
-        self.query_one("#hw-table-input", Input).value = ""
-        self.remove_class("-open")
-        self.screen.set_focus(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        if event.value.strip():
-            self.post_message(self.Entered(self.notation, " ".join(event.value.split())))

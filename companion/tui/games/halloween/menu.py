@@ -22,14 +22,13 @@ secrets.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.core.game import Choice, Line, Prompt, Text
-from companion.core.language import render
+from companion.core.game import Choice, Line, Prompt
 from companion.games.halloween.cards import ACTION_DECK
 
-from ...widgets import LOCK
+from ...menu import Entry
+from ...picker import words
 
 TABLE_CHANCE = ("d8", ACTION_DECK)  # what the table's own die or card (`@`) may stand in for: not the deal
 
@@ -39,45 +38,8 @@ def L(name: str, **values: Any) -> Line:
     return Line(f"ui.halloween.{name}", values)
 
 
-PACK_LOCK = "🔒"  # the voice packs mark secret entries with it; the screen shows the frame's mark
-
-
-def words(text: Text, lang: str) -> str:
-    """A line (or text) in `lang`, its secret marks drawn as the frame draws them (one cell wide)."""
-    return render(text, lang).replace(PACK_LOCK, LOCK)
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One numbered entry: plays `notation`, opens `group` in a picker, or starts flow `kind`."""
-
-    label: Text
-    notation: str | None = None
-    group: tuple["Entry", ...] = ()
-    cover: str | None = None  # the picker stays covered until this player alone looks
-    title: Text | None = None  # the picker's title
-    detail: Text | None = None  # shown inside the picker (it may be a secret)
-    kind: str | None = None  # "child", "bid", "hands", "treat"
-    key: str | None = None  # the key it answers to ("5" for a claim of 5); else its place in the menu
-
-    @property
-    def opens(self) -> bool:
-        return self.notation is None and self.kind is None
-
-
-def entry_for(entries: Sequence[Entry], key: str) -> Entry | None:
-    """The entry a key press means: the one that answers to `key`, else (when no entry
-    names its keys) the N-th, as `Prompt.choice_for` does for the rules' choices."""
-    for entry in entries:
-        if entry.key == key:
-            return entry
-    if key.isdigit() and not any(e.key for e in entries) and 1 <= int(key) <= min(9, len(entries)):
-        return entries[int(key) - 1]
-    return None
-
-
 def plain(choice: Choice) -> Entry:
-    return Entry(choice.label, choice.notation, key=choice.key)
+    return Entry.of(choice)
 
 
 def _value(choice: Choice, name: str) -> Any:
@@ -95,7 +57,7 @@ def by_card(choices: list[Choice]) -> tuple[Entry, ...]:
         if len(group) == 1:
             entries.append(plain(group[0]))
         else:
-            entries.append(Entry(L("menu.card_group", card=card), group=tuple(plain(c) for c in group),
+            entries.append(Entry(L("menu.card_group", card=card), inner=tuple(plain(c) for c in group),
                                  title=L("menu.card_group", card=card)))
     return tuple(entries)
 
@@ -104,7 +66,7 @@ def cards_entry(player: str, choices: list[Choice], hidden: bool, *, discard: bo
     """The cards `player` may play (or discard) now, behind a covered picker unless revealed."""
     name = "discard" if discard else "cards"
     group = tuple(plain(c) for c in choices) if discard else by_card(choices)
-    return Entry(L(f"menu.{name}_hidden" if hidden else f"menu.{name}", player=player), group=group,
+    return Entry(L(f"menu.{name}_hidden" if hidden else f"menu.{name}", player=player), inner=group,
                  cover=player if hidden else None, title=L(f"menu.{name}_title", player=player))
 
 
@@ -116,7 +78,7 @@ def helper_entries(choices: list[Choice], players: Sequence[str]) -> list[Entry]
     entries = []
     for seat, group in seats.items():
         player = players[seat - 1] if seat else ""
-        entries.append(Entry(L("menu.ask", player=player), group=tuple(plain(c) for c in group),
+        entries.append(Entry(L("menu.ask", player=player), inner=tuple(plain(c) for c in group),
                              title=L("menu.ask_title", player=player)))
     return entries
 
@@ -138,7 +100,7 @@ def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> lis
     if prompt.private and hidden:
         if step == "setup_child":
             return [Entry(L("menu.child", player=who), kind="child")] + [plain(c) for c in choices if not c.reveals]
-        return [Entry(L("menu.private", player=who), group=tuple(plain(c) for c in choices), cover=who,
+        return [Entry(L("menu.private", player=who), inner=tuple(plain(c) for c in choices), cover=who,
                       title=prompt.title, detail=prompt.detail)]
 
     kinds: dict[str, list[Choice]] = {group: [c for c in choices if c.group == group] for group in FOLDED}
@@ -159,8 +121,8 @@ def build_menu(prompt: Prompt, public: Mapping[str, Any], revealed: bool) -> lis
 
     if step == "auction" and any(c.group == "withdraw" for c in choices):
         entries += [Entry(L("menu.hidden_bids"), kind="bid"), Entry(L("menu.opened_hands"), kind="hands")]
-    if step == "trato_treat":
-        entries.append(Entry(L("menu.treat"), kind="treat"))
+    if step == "trato_treat":  # the two fields below hold the keys (typed there; Enter on empty is 0)
+        return []
     return entries
 
 

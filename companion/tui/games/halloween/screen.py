@@ -35,9 +35,10 @@ from ...frame import GameScreen, View
 from ...i18n import ui
 from ...log import EventLog
 from ...widgets import ChoiceBar, NotationInput
-from .entries import BidEntry, EntryReleased, TableEntry, TreatEntry
+from .entries import BidEntry, EntryReleased, TreatEntry
 from .looks import OwnEyes
-from .menu import Entry, L, build_menu, chance_choice, entry_for, words
+from ...menu import Entry
+from .menu import L, build_menu, chance_choice, words
 from .modals import PickerScreen, RevealScreen
 from .panels import (CARD_EVENTS, PLAY_EVENTS, ChildrenPanel, ContextPanel, StatusBar, card_lines, final_lines,
                      fight_lines, knock_lines, ranking_lines, result_lines, seat_of)
@@ -58,7 +59,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     BINDINGS = [
         Binding("0", "choose(0)", "Roll in secret", show=False),  # truco: the claims 1-8 keep the keys 1-8
-        Binding("at", "table_entry", "Table", key_display="@"),
         Binding("h", "mine", "My candies"),
         Binding("g", "scores", "Scores"),
         Binding("ctrl+y", "redo", "Redo", show=False),  # room in the footer at 80 columns
@@ -68,7 +68,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
-        self.menu: list[Entry] = []
         self._prev_public: Mapping[str, Any] | None = None
         self._recent: tuple[str, Any, list[Event]] | None = None
         self._bidding = False  # the hidden bids were chosen in the fight
@@ -79,7 +78,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
         self._box = ContextPanel(id="hw-context")
         self._bid = BidEntry(id="hw-bid")
         self._treat = TreatEntry(id="hw-treat")
-        self._table = TableEntry(id="hw-table-entry")
         # See `_hold_rows`: the rows each held widget is fixed at (None: automatic), the prompt they
         # are held for and the rows its covered view takes.
         self._held_rows: dict[Static, int | None] = {}
@@ -98,14 +96,12 @@ class HalloweenScreen(OwnEyes, GameScreen):
                     yield self._bid
                     yield self._treat
                     yield EventLog(id="log")
-            yield self._table
 
     # -- data down -------------------------------------------------------------
 
     def update_view(self, view: View) -> None:
         public = view.public
-        # A hand, a bid, a secret child are one player's: always behind the cover that asks whose.
-        self.menu = build_menu(view.prompt, public, revealed=False)
+        self._rules_prompt = view.prompt  # the menu is built from it, not from the covered one shown
         super().update_view(replace(view, prompt=self._shown_prompt(view)))
         lang = view.lang
         self._status.show(public, lang)
@@ -113,6 +109,9 @@ class HalloweenScreen(OwnEyes, GameScreen):
         lines, title = self._context_box(view)
         self._box.show(lines, title, tall=public.get("phase") in ("final", "over"))
         self._entries(view)
+        if view.prompt.step == "trato_treat" and view.outcome is None:  # the fields take the keys
+            for bar in self.widgets(ChoiceBar):
+                bar.show((), lang, empty=ui("ui.halloween.menu.treat", lang))
         self._hold_rows(view)
         self._prev_public = public
 
@@ -176,9 +175,11 @@ class HalloweenScreen(OwnEyes, GameScreen):
             detail = f"{words(detail, lang)}  ·  {words(hint, lang)}" if detail is not None else hint
         if detail is not None:
             detail = words(detail, lang)
-        choices = tuple(Choice(words(entry.label, lang), f"§{index}", key=entry.key)
-                        for index, entry in enumerate(self.menu))
-        return replace(prompt, detail=detail, choices=choices)
+        return replace(prompt, detail=detail)
+
+    def menu_entries(self, view: View) -> list[Entry]:
+        # A hand, a bid, a secret child are one player's: always behind the cover that asks whose.
+        return build_menu(getattr(self, "_rules_prompt", view.prompt), view.public, revealed=False)
 
     def _context_box(self, view: View) -> tuple[list[Content], str]:
         public, lang = view.public, view.lang
@@ -324,30 +325,9 @@ class HalloweenScreen(OwnEyes, GameScreen):
 
     # -- the menu --------------------------------------------------------------
 
-    def action_choose(self, number: int) -> None:
-        if self.session.outcome() is not None:
-            return
-        entry = entry_for(self.menu, str(number))
-        if entry is not None:
-            self.open_entry(entry)
-        else:
-            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
-
-    def on_action_requested(self, message: Any) -> None:
-        message.stop()
-        notation = message.notation
-        if notation.startswith("§"):
-            index = int(notation[1:])
-            if index < len(self.menu):
-                self.open_entry(self.menu[index])
-            return
-        self.submit(notation)
-
-    def open_entry(self, entry: Entry) -> None:
-        """Play an entry's notation, open its picker, or start its flow."""
-        if entry.notation is not None:
-            self.submit(entry.notation)
-        elif entry.kind == "child":
+    def entry_flow(self, entry: Entry) -> None:
+        """This screen's flows: the masked child, the hidden bids, the opened hands, the treat."""
+        if entry.kind == "child":
             self._child_picker()
         elif entry.kind == "bid":
             self._bidding = True
@@ -361,13 +341,6 @@ class HalloweenScreen(OwnEyes, GameScreen):
             line.call_after_refresh(setattr, line, "cursor_position", len(line.value))
         elif entry.kind == "treat":
             self._treat.grab()
-        else:
-            self.app.push_screen(PickerScreen(entry.title or entry.label, entry.group, detail=entry.detail,
-                                              cover=entry.cover), self._picked)
-
-    def _picked(self, notation: str | None) -> None:
-        if notation:
-            self.submit(notation)
 
     def _child_picker(self) -> None:
         """The secret child, typed unseen: its number in the list, or its name, masked."""
@@ -385,7 +358,7 @@ class HalloweenScreen(OwnEyes, GameScreen):
             return str(SecretChild(seat, child)) if child else None
 
         self.app.push_screen(PickerScreen(L("child.title", player=who), entries, cover=who,
-                                          masked=(L("child.label"), L("child.placeholder"), typed)), self._picked)
+                                          masked=(L("child.label"), L("child.placeholder"), typed)), self.picked)
 
     # -- entries ---------------------------------------------------------------
 
@@ -399,32 +372,25 @@ class HalloweenScreen(OwnEyes, GameScreen):
         if self.submit(str(Treat(message.child, message.owner))):
             self.set_focus(None)
 
-    def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
-        message.stop()
-        if self.submit(f"{message.notation} @ {message.values}"):
-            self._table.action_close()
-
     def on_entry_released(self, message: EntryReleased) -> None:
         message.stop()
         self.set_focus(None)
 
     # -- keys ------------------------------------------------------------------
 
-    def action_table_entry(self) -> None:
-        """`@`: type the table's die or the physical card instead of the app's."""
-        prompt = self.session.expects()
-        chance = chance_choice(prompt) if self.session.outcome() is None else None
-        if chance is None:
-            self.show_error(ui("ui.halloween.table.nothing", self.lang))
-            return
-        lang = self.lang
-        if chance.chance == ACTION_DECK:
-            label, password = ui("ui.halloween.table.draw", lang), True
-        elif prompt.step == "truco_roll":
-            label, password = ui("ui.halloween.table.secret_roll", lang), True
-        else:
-            label, password = ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
-        self._table.open(chance.notation, label, ui("ui.halloween.table.placeholder", lang), password)
+    def table_choices(self, view: View) -> list[Choice]:
+        """The die or the action card the table may give (`@`); never the deal."""
+        chance = chance_choice(view.prompt)
+        return [chance] if chance is not None else []
+
+    def table_words(self, choice: Choice) -> tuple[str, bool]:
+        """A card drawn or the truco's die are typed unseen; the dice of a turn openly."""
+        prompt, lang = self.session.expects(), self.lang
+        if choice.chance == ACTION_DECK:
+            return ui("ui.halloween.table.draw", lang), True
+        if prompt.step == "truco_roll":
+            return ui("ui.halloween.table.secret_roll", lang), True
+        return ui("ui.halloween.table.roll", lang, player=prompt.who or ""), False
 
     def action_undo(self) -> None:
         self._recent = None

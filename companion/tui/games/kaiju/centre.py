@@ -90,6 +90,7 @@ class CentrePanel(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.sections: Sequence[Section] = ()
+        self.top = 0  # scrolled down by this many rows (PgDn, the wheel): then every line, in order
 
     def show(self, sections: Sequence[Section]) -> None:
         self.sections = sections
@@ -97,7 +98,32 @@ class CentrePanel(Static):
         width = self.content_size.width or 54
         wrapped = [replace(s, lines=wrap(s.lines, width), short=None if s.short is None else wrap(s.short, width))
                    for s in sections]
+        if self.top:  # scrolled: the whole text, from `top`, nothing folded away
+            every = [line for s in wrapped for line in s.lines]
+            self.top = min(self.top, max(0, len(every) - height))
+            put(self, Content("\n").join(every[self.top:self.top + height]))
+            return
         put(self, Content("\n").join(fit(wrapped, height)))
+
+    def scroll_lines(self, where: str) -> None:
+        """PgUp/PgDn/Home/End (and the wheel, by three rows) over the whole text."""
+        height = self.content_size.height or 9
+        step = {"page_up": -max(1, height - 1), "page_down": max(1, height - 1), "up": -3, "down": 3}
+        if where == "home":
+            self.top = 0
+        elif where == "end":
+            self.top = 10 ** 6
+        else:
+            self.top = max(0, self.top + step[where])
+        self.show(self.sections)
+
+    def on_mouse_scroll_down(self, event: Any) -> None:
+        event.stop()
+        self.scroll_lines("down")
+
+    def on_mouse_scroll_up(self, event: Any) -> None:
+        event.stop()
+        self.scroll_lines("up")
 
     def on_resize(self) -> None:
         self.show(self.sections)

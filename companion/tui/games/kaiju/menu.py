@@ -1,12 +1,10 @@
-"""What the number keys offer at each step, built from the prompt's choices.
+"""Kaijupoly's menu policy: which entries the prompt's choices make.
 
 A choice that names its key keeps it (troops `1`-`5`, `0` to leave the city
-without troops, `0` to end the turn, one die or two); the others take the
-free digits in order. Reinforcements of more than one city at the end of a
-turn fold into one entry a city, which opens that city's levels; anything
-else that outnumbers the free digits (a ruined general with many deeds)
-goes into pages, the last digit opening the rest. An open entry
-shows its own choices numbered from 1, and `0` (or Escape) goes back.
+without troops, `0` to end the turn, one die or two); the frame gives the
+free digits to the rest and pages what does not fit behind "más…"
+(companion/tui/menu.py). Reinforcements of more than one city at the end of
+a turn fold into one entry a city, which opens that city's levels in place.
 
 Troops are offered in a shorter form (`3 pelotones, 150 €: 66 %`), from the
 values of the rules' own label, so that six of them take three rows at 80
@@ -17,25 +15,14 @@ shows); never from its notation. Pure: a function of the choices.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Sequence
 
 from companion.core.game import Choice, Line, Text
 from companion.games.kaiju.notation import NAME
 
+from ...menu import Entry
+
 UI = f"ui.{NAME}"
-DIGITS = tuple(str(n) for n in range(1, 10))
-BACK = "0"
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One numbered entry: a choice to play (`notation`), or a fold that opens `inner`."""
-
-    key: str
-    label: Text
-    notation: str | None = None
-    inner: tuple["Entry", ...] = ()
 
 
 def city_of(choice: Choice) -> str | None:
@@ -62,8 +49,8 @@ def short(label: Text) -> Text:
     return label
 
 
-def entry(key: str, choice: Choice) -> Entry:
-    return Entry(key, short(choice.label), choice.notation)
+def entry(choice: Choice) -> Entry:
+    return Entry(short(choice.label), choice.notation, key=choice.key, chance=choice.chance)
 
 
 def by_city(choices: Sequence[Choice]) -> dict[str, list[Choice]] | None:
@@ -77,46 +64,21 @@ def by_city(choices: Sequence[Choice]) -> dict[str, list[Choice]] | None:
     return cities
 
 
-def numbered(choices: Sequence[Choice], keys: Sequence[str]) -> list[Entry]:
-    """`choices` on `keys`: reinforcements of more than one city folded by city; anything else
-    as it is, or in pages when it does not fit."""
-    cities = by_city(choices)
-    if cities is not None and 1 < len(cities) <= len(keys):
-        return [Entry(key, Line(f"{UI}.menu.city", {"city": city}),
-                      inner=tuple(Entry(k, short(c.label.values["label"]), c.notation)
-                                  for k, c in zip(DIGITS, group)))
-                for key, (city, group) in zip(keys, cities.items())]
-    if len(choices) <= len(keys):
-        return [entry(key, c) for key, c in zip(keys, choices)]
-    page = len(keys) - 1
-    rest = choices[page:]
-    return [entry(key, c) for key, c in zip(keys, choices[:page])] + [
-        Entry(keys[page], Line(f"{UI}.menu.more", {"count": len(rest)}), inner=tuple(numbered(rest, DIGITS)))]
-
-
 def build_menu(choices: Sequence[Choice]) -> list[Entry]:
-    """The entries for the prompt's choices, in the prompt's order."""
-    used = {c.key for c in choices if c.key}
-    free = [key for key in DIGITS if key not in used]
+    """The entries for the prompt's choices, in the prompt's order: the reinforcements of more
+    than one city folded by city (opened in place); anything else as it is."""
     loose = [c for c in choices if not c.key]
-    entries = iter(numbered(loose, free))
-    # the keyed choices where the prompt puts them; the loose ones (maybe folded) in their place
-    shown: list[Entry] = []
-    placed = False
-    for choice in choices:
-        if choice.key:
-            shown.append(entry(choice.key, choice))
-        elif not placed:
-            shown += list(entries)
-            placed = True
-    return shown
-
-
-def opened(menu: Sequence[Entry], path: Sequence[int]) -> list[Entry] | None:
-    """The entries shown once the folds on `path` (indices) are open; None if it no longer fits."""
-    entries = list(menu)
-    for index in path:
-        if not 0 <= index < len(entries) or not entries[index].inner:
-            return None
-        entries = list(entries[index].inner)
-    return entries
+    cities = by_city(loose) if loose else None
+    if cities is not None and len(cities) > 1:
+        folded = [Entry(Line(f"{UI}.menu.city", {"city": city}), inline=True,
+                        inner=tuple(Entry(short(c.label.values["label"]), c.notation) for c in group))
+                  for city, group in cities.items()]
+        shown: list[Entry] = []
+        for choice in choices:
+            if choice.key:
+                shown.append(entry(choice))
+            elif folded:
+                shown += folded
+                folded = []
+        return shown
+    return [entry(c) for c in choices]

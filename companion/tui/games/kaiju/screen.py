@@ -5,15 +5,14 @@ the battle round by round (both rolls, the odds before and after), or the
 bank's ledger (`b`), or the game's log (`l`). `o` shows on the ring the
 chance that the Kaiju's next move lands on each city.
 
-The number keys follow the prompt's choices (menu.py): a choice's own key
-(troops 1-5, 0 to leave a city without troops or to end the turn), the free
-digits for the rest, folded by city when there are too many. It plays only
-notation, through the frame's `submit` (the session's `act`).
+The number keys follow the frame's menu; this screen's policy (menu.py):
+a choice's own key (troops 1-5, 0 to leave a city without troops or to end
+the turn), reinforcements folded by city. It plays only notation, through
+the frame's `submit` (the session's `act`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +20,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 
-from companion.core.game import Choice, Line, Prompt
+
 from companion.games.kaiju.notation import NAME
 
 from ...frame import GameScreen, View
@@ -30,12 +29,12 @@ from ...log import EventLog
 from . import view as kaiju_view
 from .cells import Tag, tags
 from .centre import CentrePanel, Section
-from .menu import BACK, Entry, build_menu, opened
+from ...menu import Entry
+from .menu import build_menu
 from .ring import Ring
 
 HERE = Path(__file__).parent
 UI = f"ui.{NAME}"
-OPEN = "§"  # a shown choice that opens a fold, not a notation
 
 
 class KaijuScreen(GameScreen):
@@ -56,9 +55,6 @@ class KaijuScreen(GameScreen):
     def __init__(self, session: Any, *, name: str | None = None, id: str | None = None) -> None:
         super().__init__(session, name=name, id=id)
         self.tags: list[Tag] = tags(session.game.players)
-        self.menu: list[Entry] = []
-        self.path: list[int] = []  # the folds open, as indices into the menu
-        self.shown_for: tuple[str, ...] = ()  # the prompt's choices the menu was built for
         self.threat_on = False
         self.mode = "table"  # the centre: "table", "ledger" or "log"
 
@@ -78,11 +74,7 @@ class KaijuScreen(GameScreen):
     # -- data down -------------------------------------------------------------
 
     def update_view(self, view: View) -> None:
-        choices = tuple(c.notation for c in view.prompt.choices)
-        if choices != self.shown_for:
-            self.shown_for, self.path = choices, []
-            self.menu = build_menu(view.prompt.choices)
-        super().update_view(replace(view, prompt=self._shown_prompt(view.prompt)))
+        super().update_view(view)
         facts = self.game.facts()
         for ring in self.widgets(Ring):
             ring.show(self.cells(facts), self.threat_on)
@@ -100,73 +92,12 @@ class KaijuScreen(GameScreen):
         return kaiju_view.sections(self.game, facts, self.tags, view.played, self.threat_on, self.mode, view.lang,
                                    view.prompt.step, width)
 
-    def entries(self) -> list[Entry]:
-        """The entries shown now: the menu, or the fold that is open."""
-        shown = opened(self.menu, self.path)
-        if shown is None:
-            self.path = []
-            return self.menu
-        return shown
+    def menu_entries(self, view: View) -> list[Entry]:
+        return build_menu(view.prompt.choices)
 
-    def _shown_prompt(self, prompt: Prompt) -> Prompt:
-        """The prompt with the entries shown now as its choices (a fold plays `§n`: open it)."""
-        entries = self.entries()
-        choices = [Choice(self._label(entry), entry.notation or f"{OPEN}{index}", key=entry.key)
-                   for index, entry in enumerate(entries)]
-        if self.path:
-            choices.append(Choice(Line(f"{UI}.menu.back"), f"{OPEN}back", key=BACK))
-        return replace(prompt, choices=tuple(choices))
-
-    @staticmethod
-    def _label(entry: Entry) -> Any:
-        return Line(f"{UI}.menu.opens", {"label": entry.label}) if entry.inner else entry.label
-
-    # -- playing ---------------------------------------------------------------
-
-    def action_choose(self, number: int) -> None:
-        if self.session.outcome() is not None:
-            return
-        key = str(number)
-        if self.path and key == BACK:
-            self.close_fold()
-            return
-        entry = next((e for e in self.entries() if e.key == key), None)
-        if entry is None:
-            self.show_error(ui("ui.game.no_such_choice", self.lang, number=number))
-        else:
-            self.open_entry(entry)
-
-    def on_action_requested(self, message: Any) -> None:
-        message.stop()
-        notation = message.notation
-        if notation == f"{OPEN}back":
-            self.close_fold()
-        elif notation.startswith(OPEN):
-            entries = self.entries()
-            index = int(notation[len(OPEN):])
-            if index < len(entries):
-                self.open_entry(entries[index])
-        else:
-            self.submit(notation)
-
-    def open_entry(self, entry: Entry) -> None:
-        if entry.notation is not None:
-            self.submit(entry.notation)
-            return
-        self.path.append(self.entries().index(entry))
-        self.error = ""
-        self.refresh_view()
-
-    def close_fold(self) -> None:
-        self.path.pop()
-        self.refresh_view()
-
-    def action_leave(self) -> None:
-        """Escape closes an open fold first; then it leaves, as everywhere."""
-        if self.path:
-            self.close_fold()
-        else:
-            super().action_leave()
+    def table_choices(self, view: View) -> list[Any]:
+        """The table's own dice (`@`); never the deal of the deeds (the app shuffles them)."""
+        return [c for c in view.prompt.choices if c.chance and c.group != "deal"]
 
     # -- keys ------------------------------------------------------------------
 
@@ -176,7 +107,15 @@ class KaijuScreen(GameScreen):
 
     def action_ledger(self) -> None:
         self.mode = "table" if self.mode == "ledger" else "ledger"
+        for centre in self.widgets(CentrePanel):
+            centre.top = 0
         self.refresh_view()
+
+    def scroll_target(self) -> Any:
+        """The bank (`b`) and the table scroll in the centre; the log (`l`) as everywhere."""
+        if self.mode == "log":
+            return super().scroll_target()
+        return next(iter(self.widgets(CentrePanel)), None)
 
     def action_log(self) -> None:
         self.mode = "table" if self.mode == "log" else "log"

@@ -1,0 +1,93 @@
+"""What just happened stays (issue 21): without sound the lines one key said stay together on
+the subtitle until the next key; the log and Kaijupoly's bank scroll with PgUp/PgDn/Home/End."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.core.session import Session
+from companion.tui.log import EventLog
+
+from .conftest import SEED
+from .test_kaiju_screen import dealt, drive
+
+
+async def test_without_sound_a_keys_lines_stay_until_the_next_key(make_app, duel: Session) -> None:
+    duel.act("lucky 1 3")
+    duel.act("lucky 2 4")
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.text_only = True
+        await pilot.press("1")  # roll: what was rolled, then whose turn it is
+        for _ in range(5):
+            await pilot.pause()
+        said = app.subtitle
+        rolled = duel.played[-1].events[0]
+        from companion.core.language import render
+        first = render(rolled.line, "es")
+        assert first[:25] in said and " · " in said, said
+        for _ in range(5):  # nothing more pressed: it stays
+            await pilot.pause()
+        assert app.subtitle == said
+        await pilot.press("left")  # any key: what was seen goes; the next lines start afresh
+        await pilot.press("1")
+        for _ in range(5):
+            await pilot.pause()
+        assert not app.subtitle.startswith(said), (said, app.subtitle)
+
+
+async def test_the_log_scrolls_with_the_page_keys(make_app, duel: Session) -> None:
+    duel.act("lucky 1 3")
+    duel.act("lucky 2 4")
+    for _ in range(30):
+        if duel.outcome() is not None:
+            break
+        duel.act("roll")
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        log = app.screen.query_one(EventLog)
+        await pilot.pause()
+        end = log.scroll_y
+        assert end > 0 and end == log.max_scroll_y  # at the end, as actions come
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert log.scroll_y < end
+        await pilot.press("home")
+        await pilot.pause()
+        assert log.scroll_y == 0
+        await pilot.press("end")
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y
+
+
+async def test_the_bank_scrolls_with_the_page_keys(make_app, home: Path) -> None:
+    from companion.tui.games.kaiju.centre import CentrePanel
+
+    session = drive(dealt(home), lambda s: len(s.played) > 60)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("b")
+        await pilot.pause()
+        centre = app.screen.query_one(CentrePanel)
+        first = centre.content.plain
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert centre.top > 0 and centre.content.plain != first
+        await pilot.press("home")
+        await pilot.pause()
+        assert centre.top == 0 and centre.content.plain == first
+    session.close()
+
+
+async def test_the_dice_screen_opened_from_a_game_starts_on_that_games_table(make_app, home: Path) -> None:
+    session = dealt(home)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert app.screen.table == "kaiju_odds"
+    session.close()
