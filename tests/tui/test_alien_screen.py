@@ -316,3 +316,13 @@ async def test_codes_are_entered_behind_the_players_handoff(make_app, home):
         assert isinstance(app.screen, AlienScreen)
         assert "Rey" in app.screen.query_one("#al-ship-text").content.plain  # the pile, set aside
     session.close()
+
+
+async def test_the_opening_prompt_is_said_once(make_app, table, recording):
+    """Textual runs the frame's on_mount as well as the screen's: calling it again said it twice."""
+    app = make_app(session=table)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause(0.3)
+        said = [line for line in recording.spoken if line]
+        assert said and len(said) == len(set(said)), said

@@ -71,7 +71,8 @@ class AlienScreen(GameScreen):
             yield ShipPanel(id="al-ship")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual runs the frame's own on_mount too (each class's handler along the MRO): calling
+        # it here as well said the opening prompt twice and doubled the frame's watchers.
         self.call_after_refresh(self.refresh_view)  # the boxes know their size once laid out
 
     def on_resize(self) -> None:
