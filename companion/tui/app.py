@@ -308,7 +308,7 @@ class CompanionApp(App[None]):
         if message.text in self._burst:  # the end said as an event and as the prompt, or a repeat: once
             return
         self._burst = [*self._burst, message.text][-SUBTITLE_BURST:]
-        self.subtitle = " · ".join(self._burst)
+        self.subtitle = " · ".join(self._burst)  # widgets.BURST_SEP: the subtitle drops the oldest when too long
 
     def _end_burst(self) -> None:
         self._burst = None

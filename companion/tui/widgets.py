@@ -375,6 +375,9 @@ class DicePanel(Vertical):
         self.post_message(FreeRollRequested(event.button.name or "d6"))
 
 
+BURST_SEP = " · "  # between the lines of one burst (companion/tui/app.py joins them so)
+
+
 class SubtitleBar(Static):
     """What the narrator last said (follows the app's `subtitle`), with the cue after it: up to
     three rows at 80 columns, so a long line with a cue added is wrapped whole, never cut."""
@@ -402,12 +405,27 @@ class SubtitleBar(Static):
             parts += [(f"[{ui('ui.speech.text_only', app.lang)}] ", "italic $text-warning")]
         elif getattr(app, "muted", False):  # silenced by the game master: says so until unmuted
             parts += [(f"[{ui('ui.speech.muted_mark', app.lang)}] ", "italic $text-warning")]
-        if text:
-            parts += [("» ", "bold $accent"), text]
         cue = getattr(app, "cue_text", "")
-        if cue:
-            parts += [("  " if parts else "") , (cue, "bold $accent")]
-        self.update(Content.assemble(*parts) if parts else Content(""))
+        tail: list[Any] = [("  " if parts or text else "", ""), (cue, "bold $accent")] if cue else []
+        said = text.split(BURST_SEP) if text else []
+        while True:  # a burst too long for the rows drops its oldest lines: the newest is what is read
+            shown = BURST_SEP.join(said)
+            body = [("» ", "bold $accent"), ("… " if shown != text else "", "dim"), shown] if shown else []
+            content = Content.assemble(*parts, *body, *tail) if parts or body or tail else Content("")
+            if len(said) < 2 or len(content.wrap(self._width())) <= self._rows():
+                break
+            said = said[1:]
+        self.update(content)
+
+    def _width(self) -> int:
+        return max(10, (self.size.width or self.app.size.width) - 2)  # less the padding
+
+    def _rows(self) -> int:
+        limit = self.styles.max_height
+        return int(limit.value) if limit is not None and limit.is_cells else 3
+
+    def on_resize(self) -> None:
+        self._said()
 
 
 class ErrorLine(Static):

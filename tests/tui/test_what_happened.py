@@ -91,3 +91,21 @@ async def test_the_dice_screen_opened_from_a_game_starts_on_that_games_table(mak
         await pilot.pause()
         assert app.screen.table == "kaiju_odds"
     session.close()
+
+
+async def test_a_burst_too_long_for_the_subtitle_keeps_its_newest_line_whole(make_app, duel: Session) -> None:
+    """The trial saw "…vuelve a" with "tirar" cut: the oldest lines go, the newest is read whole."""
+    from companion.tui.widgets import SubtitleBar
+
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.text_only = True
+        old = "Una línea antigua que ya se ha leído y ocupa bastante sitio en la pantalla. " * 2
+        newest = "Bea ha sacado dobles: vuelve a tirar"
+        app.subtitle = " · ".join([old.strip(), old.strip(), newest])
+        await pilot.pause()
+        bar = app.screen.query_one(SubtitleBar)
+        shown = bar.render().plain if hasattr(bar.render(), "plain") else str(bar.render())
+        assert shown.rstrip().endswith(newest), shown
+        assert "…" in shown and shown.count("Una línea antigua") < 4, shown
