@@ -92,7 +92,7 @@ def table_dice(chance: str) -> tuple[int, int] | None:
 
 
 def table_format(chance: str, lang: str) -> str:
-    """How the table writes what it rolled or drew for `chance`: `dados: 2, cada uno del 1 al 6 (p. ej. 3 4)`."""
+    """How the table writes what it rolled or drew for `chance`: `2 dados del 1 al 6 (p. ej. 3 4)`."""
     dice = table_dice(chance)
     if dice is None:
         return ui("ui.menu.table_card", lang)

@@ -81,7 +81,7 @@ async def test_points_are_entered_by_keys_and_saved(make_app, home):
         await pilot.press("9", "5", "enter")  # no ninth player: refused, nothing played
         await pilot.pause()
         assert len(session.played) == 3
-        assert "número del jugador" in app.screen.query_one(ErrorLine).content.plain
+        assert "No hay jugador 9: los jugadores van del 1 al 4" in app.screen.query_one(ErrorLine).content.plain
         await pilot.press("escape")  # Esc first clears the entry, it does not leave
         await pilot.pause()
         assert isinstance(app.screen, MarcadorScreen)

@@ -7,6 +7,17 @@ from __future__ import annotations
 SIGNS = "+-="
 
 
+def seat_typed(typed: str, players: int) -> int | None:
+    """The player's number as typed (from 1), in range or not; None while none is typed."""
+    text = typed.strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if digits == 0:
+        return None
+    if not text[digits:].strip() and players <= 9 and digits >= 2:
+        return int(text[0])
+    return int(text[:digits])
+
+
 def read(typed: str, players: int) -> tuple[int, str] | None:
     """(seat from 0, points as notation: `+15`, `-3`, `=40`) or None while incomplete or wrong."""
     text = typed.strip()

@@ -224,7 +224,10 @@ class MarcadorScreen(GameScreen):
     def _enter(self) -> None:
         played = entry.notation(self.typed, list(self.game.players))
         if played is None:
-            self.show_error(ui(f"{UI}.entry_incomplete", self.lang, last=len(self.game.players)))
+            seats = len(self.game.players)
+            seat = entry.seat_typed(self.typed, seats)
+            why = "entry_no_player" if seat is not None and not 1 <= seat <= seats else "entry_incomplete"
+            self.show_error(ui(f"{UI}.{why}", self.lang, last=seats, seat=seat))
             return
         if self.submit(played):
             self.typed = ""
