@@ -26,6 +26,7 @@ from .roles import CAMPESINO, GALTZAGORRI, GAUEKO, SAMARTINTXIKI, role_line
 from .story import joined
 
 PASS, LATER, DONE = Word("pass"), Word("later"), Word("done")
+SHOWN, CLOSE = Word("shown"), Word("close")  # the Sorgiña's card shown; the gauekos' call closed
 LIFE, NO_LIFE, NO_DEATH = Word("life"), Word("no life"), Word("no death")
 NO_AGREEMENT, CAUGHT, KEEP = Word("no agreement"), Word("caught"), Word("keep")
 
@@ -334,11 +335,13 @@ class Closing(CallStep):
     existed went straight on to what followed: any other action closes the call and is played
     as the next step's, or refused with the game exactly as it was."""
 
+    word: Word = DONE  # what closes it (a word of its own: an old save's `done` was Akerbeltz's)
+
     def close(self, g, events: list[Event]) -> None:
         g._end_call(events)
 
     def apply(self, g, s, action, chance):
-        if action == DONE:
+        if action == self.word:
             events: list[Event] = []
             self.close(g, events)
             return events
@@ -370,6 +373,7 @@ class ShownStep(Closing):
     he says it was shown (`done`: "carta mostrada")."""
 
     kind = "sorgina_shown"
+    word = SHOWN
 
     def asked(self, g, s):
         return {"player": self.names(g), "target": g.who(g.tonight["inspected"])}
@@ -378,10 +382,10 @@ class ShownStep(Closing):
         return card_line(g, g.tonight["inspected"], "gauekos.ask.sorgina_shown.detail")
 
     def offers(self, g, s):
-        return [Offer(DONE, Line("gauekos.choice.shown"), group=GO_ON)]
+        return [Offer(SHOWN, Line("gauekos.choice.shown"), group=GO_ON)]
 
     def sample(self, g, s, rng: random.Random):
-        return DONE
+        return SHOWN
 
 
 class CloseStep(Closing):
@@ -390,6 +394,7 @@ class CloseStep(Closing):
     last call and dawn comes next."""
 
     kind = "gauekos_close"
+    word = CLOSE
 
     def asked(self, g, s):
         victim = g.tonight.get("victim")
@@ -408,16 +413,16 @@ class CloseStep(Closing):
         return Line("gauekos.ask.gauekos_close.detail" if self.catchable(g) else "gauekos.ask.gauekos_close.done")
 
     def offers(self, g, s):
-        return [Offer(DONE, Line("gauekos.choice.gauekos_close"), group=GO_ON)] + (
+        return [Offer(CLOSE, Line("gauekos.choice.gauekos_close"), group=GO_ON)] + (
             [word("caught")] if self.catchable(g) else [])
 
     def sample(self, g, s, rng: random.Random):
-        return CAUGHT if self.catchable(g) and rng.random() < 0.05 else DONE
+        return CAUGHT if self.catchable(g) and rng.random() < 0.05 else CLOSE
 
     def hides(self, g, s, action):
         """Its own words are the night's secret; a day's action an old save played on from here
         is as public as it is at its own step."""
-        return action in (DONE, CAUGHT) or night_verb(action)
+        return action in (CLOSE, CAUGHT) or night_verb(action)
 
     def close(self, g, events: list[Event]) -> None:
         g.tonight["closed"] = True

@@ -20,7 +20,8 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
     ("enamorados 2 5", "lovers 2 5"), ("maitaleak 5 2", "lovers 2 5"), ("hecho", "done"), ("eginda", "done"),
     ("pasar", "pass"), ("sin acuerdo", "no agreement"), ("voto 1>5 2>5", "vote 1>5 2>5"),
     ("botoak 5:3", "votes 5:3"), ("candidatos 1 5", "runoff 1 5"), ("votar otra vez", "vote again"),
-    ("sin linchar", "no lynch"), ("noche", "night"), ("Pariente 3", "mayor 3"), ("desempate 4", "tiebreak 4"),
+    ("sin linchar", "no lynch"), ("noche", "night"), ("carta mostrada", "shown"), ("karta erakutsita", "shown"),
+    ("cerrar", "close"), ("itxi", "close"), ("Pariente 3", "mayor 3"), ("desempate 4", "tiebreak 4"),
 ])
 def test_spanish_and_basque_words_read_as_the_canonical_line(typed, canonical):
     assert str(parse(typed, NAMES)) == canonical
@@ -62,15 +63,15 @@ def test_one_seat_for_the_lovers_asks_for_two(typed):
 
 def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "done", "victim 8")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8")
     prompt = session.expects()
     assert prompt.step == "gauekos_close" and prompt.say is None  # their call goes on, not woken again
-    assert [c.notation for c in prompt.choices] == ["done", "caught"]
+    assert [c.notation for c in prompt.choices] == ["close", "caught"]
     events = play(session, "caught")
     assert ids(events) == ["gauekos.gauekos.caught"]
-    assert [c.notation for c in session.expects().choices] == ["done"]  # caught once: only closing is left
+    assert [c.notation for c in session.expects().choices] == ["close"]  # caught once: only closing is left
     refused(session, "caught", "already caught")
-    events = play(session, "done")
+    events = play(session, "close")
     assert ids(events) == ["gauekos.call.gauekos.sleep"]
     prompt = session.expects()
     assert prompt.title.values == {"player": "Di", "victim": "Gus"}  # Akerbeltz is shown the new victim
@@ -83,9 +84,9 @@ def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
 
 def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "done", "no agreement")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "no agreement")
     assert session.expects().step == "gauekos_close"
-    play(session, "caught", "done")
+    play(session, "caught", "close")
     assert session.expects().step == "akerbeltz_life"
     play(session, "life", "no death")
     assert alive(session) == NAMES
@@ -93,7 +94,7 @@ def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
 
 def test_caught_is_refused_once_the_kontalari_closed_the_call():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "done", "victim 8", "done")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8", "close")
     refused(session, "caught", "Akerbeltz")
 
 
@@ -101,10 +102,10 @@ def test_caught_when_the_gauekos_call_is_the_nights_last():
     """No Akerbeltz in the deck: dawn used to come with the victim, so `caught` was refused."""
     roles = ["gaueko", "gaueko", "sorgina", "campesino", "cazador", "campesino", "galtzagorri", "campesino"]
     session = table(roles)
-    play(session, "later", "sorgina 1", "done", "victim 5")
+    play(session, "later", "sorgina 1", "shown", "victim 5")
     assert session.game.phase == "night" and "Ed" in alive(session)
     play(session, "caught")
-    events = play(session, "done")
+    events = play(session, "close")
     assert "gauekos.dawn" in ids(events)
     assert "Gus" not in alive(session) and "Ed" in alive(session)
 
@@ -120,7 +121,7 @@ def test_caught_during_a_phantom_akerbeltz_call_of_an_old_save():
 
 def test_caught_late_is_undone_like_any_action():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "done", "victim 8", "caught")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8", "caught")
     session.undo()
     assert session.expects().step == "gauekos_close"
     assert session.game.private_state()["tonight"]["victim"] == "Hal"
@@ -133,9 +134,9 @@ def test_the_sorgina_call_waits_for_the_card_shown():
     assert ids(events) == ["gauekos.sorgina.show"]  # no sleep line yet: the card is being shown
     prompt = session.expects()
     assert prompt.step == "sorgina_shown" and prompt.private and prompt.say is None
-    assert [(c.notation, c.label.id) for c in prompt.choices] == [("done", "gauekos.choice.shown")]
+    assert [(c.notation, c.label.id) for c in prompt.choices] == [("shown", "gauekos.choice.shown")]
     assert prompt.detail.values["player"] == "Ana"
-    events = play(session, "done")
+    events = play(session, "shown")
     assert ids(events) == ["gauekos.call.sorgina.sleep"]
     assert session.expects().say.id == "gauekos.call.gauekos.wake"
 
