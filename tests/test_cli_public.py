@@ -50,7 +50,7 @@ def test_gauekos_now_names_no_wolf_and_the_log_no_role(tmp_path, capsys):
     save = _new(tmp_path, "gauekos", players, lang="es")
     roles = ["role 1 gaueko", "role 2 sorgina", "role 3 gaueko", "role 4 campesino", "role 5 campesino",
              "role 6 campesino"]
-    assert main(["act", str(save), "deck gaueko 2 sorgina", *roles, "start", "later", "sorgina 1"]) == 0
+    assert main(["act", str(save), "deck gaueko 2 sorgina", *roles, "start", "later", "sorgina 1", "shown"]) == 0
     out = capsys.readouterr().out
     assert "role 1" not in out and "sorgina 1" not in out and "Ana, Cy" not in out
     assert "El Kontalari anota las cartas." in out and out.endswith("Llamada de los gauekos.\n")

@@ -5,6 +5,7 @@ saves folder)."""
 from __future__ import annotations
 
 import random
+from functools import partial
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
@@ -16,7 +17,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from companion.core.language import LANGUAGES
+from companion.core.language import LANGUAGES, available_languages
 
 from . import memory, narration, screenshot
 from .i18n import ui
@@ -413,6 +414,15 @@ class CompanionApp(App[None]):
         if not _is_dice_screen(screen):
             yield SystemCommand(ui("ui.dice.title", lang), ui("ui.cmd.dice_help", lang), self.action_dice)
         yield SystemCommand(ui("ui.cmd.mute", lang), ui("ui.cmd.mute_help", lang), self.action_mute)
+        for code in available_languages():  # the table's language, from any screen (a game's too)
+            if code != lang:
+                yield SystemCommand(ui("ui.cmd.language", lang, language=LANGUAGES.get(code, code)),
+                                    ui("ui.cmd.language_help", lang), partial(self.switch_lang, code))
+
+    def switch_lang(self, code: str) -> None:
+        """The table's language becomes `code` (remembered for next time); every screen follows `lang`."""
+        self.lang = code
+        memory.remember_lang(self.home, code)
 
     # -- an unexpected error ----------------------------------------------------
 

@@ -468,8 +468,16 @@ class GameScreen(Screen[None]):
             self._live = None
 
     def _language(self, lang: str) -> None:
+        """Switched in the game (the palette): the screen redraws in `lang`, the subtitle said in
+        the other language goes, and the question waiting is said again in this one."""
         translate_keys(self, lang)
+        self.app._burst = None
+        self.app.subtitle = ""
         self.refresh_view()
+        if self.session.outcome() is None:
+            prompt = self.session.expects()
+            if prompt.say is not None:
+                self.narrator.say_line(prompt.say)
 
     def watch_revealed(self, revealed: bool) -> None:
         self.refresh_view()

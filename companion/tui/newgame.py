@@ -110,6 +110,15 @@ class NewGameForm(VerticalScroll):
         if options:
             self.build_options()
 
+    async def reset(self) -> None:
+        """A new game after one was played: the options at their defaults and the save's name
+        empty (its placeholder names the default), never what the game left behind chose."""
+        self.query_one("#save-as", Input).value = ""
+        self.show_error("")
+        box = self.query_one(OptionFields)
+        box.game_cls = None  # `rebuild` keeps values only for the same game: forget them
+        await box.rebuild(self.game_cls, self.app.lang)
+
     # -- the parts ---------------------------------------------------------
 
     def show_seats(self) -> None:
@@ -146,6 +155,7 @@ class NewGameForm(VerticalScroll):
         if event.value is Select.NULL or event.value == self.game_cls.name:
             return
         self.game_cls = find_game(str(event.value))
+        self.query_one("#save-as", Input).value = ""  # the name typed for the game left is not this one's
         self.show_error("")  # a refusal of the game left (its player count) says nothing of this one
         # Not the games' titles: resetting the Select's options while its list is closing left
         # the focus on the hidden list (Tab and typing went nowhere).

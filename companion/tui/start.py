@@ -78,9 +78,13 @@ class StartScreen(Screen[None]):
         """A game was left for this screen: the next listing opens Continue on the newest save
         (the game just left), as the app does when it starts."""
         self._opened = False
+        self.run_worker(self.query_one(NewGameForm).reset(), group="reset-form")
 
     def relabel(self, lang: str) -> None:
         translate_keys(self, lang)
+        for button in self.query_one("#language", RadioSet).query(RadioButton):
+            if button.name == lang and not button.value:  # switched elsewhere (the palette)
+                button.value = True  # the set unpresses the other (and says the language that already is)
         tabs = self.query_one(TabbedContent)
         tabs.get_tab("tab-new").label = Content(ui("ui.start.new", lang))
         tabs.get_tab("tab-resume").label = Content(ui("ui.start.resume", lang))

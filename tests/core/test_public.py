@@ -76,7 +76,7 @@ def test_a_gauekos_call_names_nobody_and_a_phantom_call_looks_the_same():
 
 def test_the_wolves_are_not_named_and_their_choice_is_not_told():
     session = table(ROLES)
-    play(session, "later", "sorgina 1")
+    play(session, "later", "sorgina 1", "shown")
     assert session.expects().who == "Ana, Bo"
     seen = words(session.public_view(), "en")
     assert seen["now"] == "The gauekos' call." and seen["choices"] == [] and seen["who"] is None

@@ -9,21 +9,24 @@ only `pass`, with the same words and facts as a real one.
 
 from __future__ import annotations
 
+import copy
 import random
 from itertools import combinations
 from typing import Any
 
+from companion.core.errors import ActionError
 from companion.core.game import Event, Line
 from companion.core.notation import Word
 from companion.core.steps import Offer, Step
 
-from .night import SPOKEN, call_name
+from .night import SPOKEN, call_name, night_verb
 from .notation import Action, Lovers, Take, Target
-from .offers import Asking, card_line, elections, seats, word
+from .offers import GO_ON, Asking, card_line, elections, seats, word
 from .roles import CAMPESINO, GALTZAGORRI, GAUEKO, SAMARTINTXIKI, role_line
 from .story import joined
 
 PASS, LATER, DONE = Word("pass"), Word("later"), Word("done")
+SHOWN, CLOSE = Word("shown"), Word("close")  # the Sorgiña's card shown; the gauekos' call closed
 LIFE, NO_LIFE, NO_DEATH = Word("life"), Word("no life"), Word("no death")
 NO_AGREEMENT, CAUGHT, KEEP = Word("no agreement"), Word("caught"), Word("keep")
 
@@ -37,6 +40,8 @@ def late_catch(g) -> bool:
     """Galtzagorri may still be caught spying: the gauekos' call has just been recorded (a victim,
     or no agreement) and nothing since, so "any instant of this turn" is not over yet."""
     if g.phase != "night" or g.call < 1 or g.calls[g.call - 1] != "gauekos" or not g.fresh:
+        return False
+    if g.tonight.get("closed"):  # the Kontalari closed the call himself: this turn is over
         return False
     return g.tonight.get("cause") != "caught" and bool(GauekosStep.spies(g))
 
@@ -276,7 +281,7 @@ class SorginaStep(CallStep):
         g.tonight["inspected"] = seat
         g._tell("gauekos.story.sorgina", player=g.who(sorgina), target=g.who(seat), card=g.cards[seat])
         events.append(Event(card_line(g, seat, "gauekos.sorgina.show"), private=True, speak=False))
-        g._end_call(events)
+        g.step, g.fresh = "shown", False  # the next call waits until the card was shown
 
 
 class GauekosStep(CallStep):
@@ -322,7 +327,115 @@ class GauekosStep(CallStep):
             catch(g, events)
         else:
             raise g._out_of_order(action)
+        g.step, g.fresh = "close", False  # Galtzagorri may still be caught until the Kontalari closes it
+
+
+class Closing(CallStep):
+    """The end of a call the Kontalari closes himself (`done`). A save made before these steps
+    existed went straight on to what followed: any other action closes the call and is played
+    as the next step's, or refused with the game exactly as it was."""
+
+    word: Word = DONE  # what closes it (a word of its own: an old save's `done` was Akerbeltz's)
+
+    def close(self, g, events: list[Event]) -> None:
         g._end_call(events)
+
+    def apply(self, g, s, action, chance):
+        if action == self.word:
+            events: list[Event] = []
+            self.close(g, events)
+            return events
+        kept = copy.deepcopy(g.__dict__)
+        try:
+            events = []
+            self.close(g, events)
+            step, state = g.pending_step() or (None, None)
+            if step is None:
+                raise g._out_of_order(action)
+            return events + step.apply(g, state, action, chance)
+        except ActionError as exc:  # refused there too: nothing changed, and said as from here
+            g.__dict__.clear()
+            g.__dict__.update(kept)
+            if exc.line.id in ("gauekos.error.night_order", "gauekos.error.not_now_call"):
+                raise g._out_of_order(action) from None  # the order is this call's
+            raise
+        except Exception:
+            g.__dict__.clear()
+            g.__dict__.update(kept)
+            raise
+
+    def record(self, g, action, events):
+        raise g._out_of_order(action)
+
+
+class ShownStep(Closing):
+    """The Kontalari shows the Sorgiña the card she asked for; the gauekos are woken only once
+    he says it was shown (`done`: "carta mostrada")."""
+
+    kind = "sorgina_shown"
+    word = SHOWN
+
+    def asked(self, g, s):
+        return {"player": self.names(g), "target": g.who(g.tonight["inspected"])}
+
+    def detail(self, g, s):
+        return card_line(g, g.tonight["inspected"], "gauekos.ask.sorgina_shown.detail")
+
+    def offers(self, g, s):
+        return [Offer(SHOWN, Line("gauekos.choice.shown"), group=GO_ON)]
+
+    def sample(self, g, s, rng: random.Random):
+        return SHOWN
+
+
+class CloseStep(Closing):
+    """The gauekos have chosen (or not): until the Kontalari closes their call, Galtzagorri may
+    still be caught spying ("en cualquier instante de este turno"), even when it is the night's
+    last call and dawn comes next."""
+
+    kind = "gauekos_close"
+    word = CLOSE
+
+    def asked(self, g, s):
+        victim = g.tonight.get("victim")
+        return {"players": self.names(g), "victim": g.who(victim) if victim is not None else None}
+
+    def title(self, g, s):
+        victim = g.tonight.get("victim")
+        if victim is None:
+            return Line("gauekos.ask.gauekos_close.none", self.asked(g, s))
+        return Line("gauekos.ask.gauekos_close", self.asked(g, s))
+
+    def catchable(self, g) -> bool:
+        return g.tonight.get("cause") != "caught" and bool(GauekosStep.spies(g))
+
+    def detail(self, g, s):
+        return Line("gauekos.ask.gauekos_close.detail" if self.catchable(g) else "gauekos.ask.gauekos_close.done")
+
+    def offers(self, g, s):
+        return [Offer(CLOSE, Line("gauekos.choice.gauekos_close"), group=GO_ON)] + (
+            [word("caught")] if self.catchable(g) else [])
+
+    def sample(self, g, s, rng: random.Random):
+        return CAUGHT if self.catchable(g) and rng.random() < 0.05 else CLOSE
+
+    def hides(self, g, s, action):
+        """Its own words are the night's secret; a day's action an old save played on from here
+        is as public as it is at its own step."""
+        return action in (CLOSE, CAUGHT) or night_verb(action)
+
+    def close(self, g, events: list[Event]) -> None:
+        g.tonight["closed"] = True
+        g._end_call(events)
+
+    def apply(self, g, s, action, chance):
+        if action == CAUGHT:
+            if not self.catchable(g):
+                raise g.refuse("no_spy") if not GauekosStep.spies(g) else g.refuse("caught_already")
+            events: list[Event] = []
+            catch(g, events)
+            return events
+        return super().apply(g, s, action, chance)
 
 
 class AkerbeltzStep(CallStep):
@@ -425,6 +538,7 @@ CALLS: dict[str, Step] = {step.kind: step for step in (SamartintxikiStep(), Lami
                                                         ElectionStep(), SorginaStep(), GauekosStep())}
 AKERBELTZ = {"life": LifeStep(), "death": DeathStep(), "done": DoneStep()}
 PHANTOM = PhantomStep()
+CLOSING = {"shown": ShownStep(), "close": CloseStep()}
 
 
 def call_step(g) -> Step:
@@ -432,4 +546,6 @@ def call_step(g) -> Step:
     if g.step == "pass":
         return PHANTOM
     call = g.calls[g.call]
+    if g.step in CLOSING:
+        return CLOSING[g.step]
     return AKERBELTZ[g.step] if call == "akerbeltz" else CALLS[call]

@@ -76,7 +76,7 @@ def call_name(call: str) -> Line:
     return Line(f"gauekos.error.call.{call}")
 
 
-NIGHT_WORDS = ("no agreement", "caught", "life", "no life", "no death")
+NIGHT_WORDS = ("no agreement", "caught", "life", "no life", "no death", "shown", "close")
 
 
 def night_verb(action: Action) -> bool:

@@ -34,6 +34,8 @@ WORDS = Words(
         "no life": ("guardar vida", "bizia gorde"), "no death": ("guardar muerte", "heriotza gorde"),
         "no shot": ("shoot none", "no dispara", "tirorik ez"), "no lynch": ("sin linchar", "lintxatu gabe"),
         "vote again": ("again", "votar otra vez", "berriro bozkatu"), "night": ("noche", "gaua"),
+        "shown": ("card shown", "carta mostrada", "mostrada", "karta erakutsita", "erakutsita"),
+        "close": ("close call", "cerrar", "cerrar turno", "itxi", "txanda itxi"),
     },
     verbs={
         "sorgina": ("inspect",), "victim": ("kill", "victima", "biktima"), "death": ("muerte", "heriotza"),
@@ -55,14 +57,16 @@ WORDS = Words(
                "no agreement": "sin acuerdo", "no shot": "no dispara", "later": "luego", "pass": "pasar",
                "done": "hecho", "caught": "pillada", "life": "vida", "no life": "guardar vida",
                "no death": "guardar muerte", "keep": "quedarse", "no lynch": "sin linchar",
-               "vote again": "votar otra vez", "night": "noche", "deal": "reparte", "start": "empezar"},
+               "vote again": "votar otra vez", "night": "noche", "deal": "reparte", "start": "empezar",
+               "shown": "carta mostrada", "close": "cerrar"},
         "eu": {"victim": "biktima", "mayor": "ahaide", "lovers": "maitaleak", "death": "heriotza", "grief": "atsekabea",
                "shoot": "tiro", "successor": "ondorengoa", "tiebreak": "berdinketa", "runoff": "hautagaiak",
                "vote": "botoa", "votes": "botoak", "deck": "sorta", "role": "karta", "take": "hartu",
                "no agreement": "adostasunik ez", "no shot": "tirorik ez", "later": "geroago", "pass": "pasatu",
                "done": "eginda", "caught": "harrapatuta", "life": "bizia", "no life": "bizia gorde",
                "no death": "heriotza gorde", "keep": "gorde", "no lynch": "lintxatu gabe",
-               "vote again": "berriro bozkatu", "night": "gaua", "deal": "banatu", "start": "hasi"},
+               "vote again": "berriro bozkatu", "night": "gaua", "deal": "banatu", "start": "hasi",
+               "shown": "karta erakutsita", "close": "itxi"},
     },
     # The role ids that are not the Basque table's words (`sorta gaueko 2 ehiztaria`); read back
     # by `role_key`, whose aliases accept them in any language.

@@ -234,7 +234,7 @@ class Gauekos(Setup, Calls, Deaths, Day, StepGame):
 
     def private_state(self) -> dict[str, Any]:
         tonight = {k: (self.who(v) if isinstance(v, int) and not isinstance(v, bool) else v)
-                   for k, v in self.tonight.items() if k != "late"}  # `late`: how, not what
+                   for k, v in self.tonight.items() if k not in ("late", "closed")}  # how, not what
         return {
             "cards": {self.who(s): c for s, c in enumerate(self.cards)},
             "roles": {self.who(s): r for s, r in enumerate(self.roles)},

@@ -174,7 +174,11 @@ class BonusStep(KStep, RollStep):
         return s["seat"]
 
     def title(self, g, s):
-        return line("step.bonus", player=g.players[s["seat"]], times=s["times"])
+        held = s.get("utilities") or ()
+        if len(held) == 1:  # "Bea tiene Compañía de Aguas": never both when she holds one
+            return line("step.bonus.one", player=g.players[s["seat"]], utility=g.board[held[0]].name,
+                        times=s["times"])
+        return line("step.bonus", player=g.players[s["seat"]], count=len(held) or 2, times=s["times"])
 
     def rolled(self, g, s, faces):
         g.queue.pop(0)

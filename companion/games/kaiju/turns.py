@@ -99,7 +99,7 @@ def salary(g, seat: int) -> list[Event]:
         events.append(event("go.stations", player=who, count=len(stations), amount=money(g, extra)))
     if utilities:
         times = board.utility_multipliers[min(len(utilities), len(board.utility_multipliers)) - 1]
-        g.queue.append({"step": "bonus", "seat": seat, "times": times})
+        g.queue.append({"step": "bonus", "seat": seat, "times": times, "utilities": utilities})
     if not g.passed_go[seat]:
         g.passed_go[seat] = True
         events += kaiju_arrives(g)
@@ -139,6 +139,8 @@ def land(g, seat: int) -> list[Event]:
         return []
     if sq.kind == "go-to-jail":
         return to_jail(g, seat)
+    if sq.kind == "jail":  # only passing by: said, so nobody thinks the general is jailed
+        return [event("jail.visiting", player=who)]
     return []
 
 

@@ -25,11 +25,11 @@ def test_every_night_calls_sorgina_gauekos_akerbeltz_with_wake_and_sleep_lines()
     prompt = session.expects()
     assert prompt.private and prompt.say == Line("gauekos.call.sorgina.wake")
     assert [c.notation for c in prompt.choices] == [f"sorgina {n}" for n in (1, 2, 4, 5, 6, 7, 8)]
-    events = play(session, "sorgina 1")
+    events = play(session, "sorgina 1", "shown")
     assert ids(events) == ["gauekos.sorgina.show", "gauekos.call.sorgina.sleep"]
     assert events[0].private and not events[1].private
     assert session.expects().say == Line("gauekos.call.gauekos.wake")
-    events = play(session, "victim 5")
+    events = play(session, "victim 5", "close")
     assert ids(events) == ["gauekos.gauekos.chose", "gauekos.call.gauekos.sleep"]
     assert session.expects().say == Line("gauekos.call.akerbeltz.wake")
     events = play(session, "no life", "no death")
@@ -39,7 +39,7 @@ def test_every_night_calls_sorgina_gauekos_akerbeltz_with_wake_and_sleep_lines()
 
 def test_a_dead_role_gets_a_phantom_call_with_the_same_words():
     session = table(ROLES)
-    play(session, "later", "sorgina 1", "victim 3", "no life", "no death")
+    play(session, "later", "sorgina 1", "shown", "victim 3", "close", "no life", "no death")
     assert "Cy" not in alive(session)
     lynch = "vote 5>6 6>6 7>6", "runoff 5 6", "vote 5>6 6>6 7>6"
     play(session, *lynch, "night")
@@ -59,7 +59,7 @@ def test_a_dead_role_gets_a_phantom_call_with_the_same_words():
 
 def test_without_the_house_rule_a_dead_role_is_not_called():
     session = table(ROLES, phantom_calls=False)
-    play(session, "later", "sorgina 1", "victim 3", "no life", "no death")
+    play(session, "later", "sorgina 1", "shown", "victim 3", "close", "no life", "no death")
     play(session, "vote 5>6", "runoff 5 6", "vote 5>6 6>6 7>6", "night")
     assert session.game.call_info()["call"] == "gauekos"
     assert session.expects().say == Line("gauekos.call.gauekos.wake")
@@ -96,12 +96,12 @@ def test_a_leftover_samartintxiki_gets_a_phantom_call():
 
 def test_akerbeltz_is_shown_the_victim_only_while_her_life_spell_is_unused():
     session = table(ROLES)
-    play(session, "later", "sorgina 1", "victim 5")
+    play(session, "later", "sorgina 1", "shown", "victim 5", "close")
     prompt = session.expects()
     assert session.game.step == "life" and prompt.detail.id == "gauekos.ask.life.detail"
     assert [c.notation for c in prompt.choices] == ["life", "no life"]
-    play(session, "life", "no death", "vote 5>6", "runoff 5 6", "vote 5>6 6>6 7>6", "night", "sorgina 2",
-         "victim 7")
+    play(session, "life", "no death", "vote 5>6", "runoff 5 6", "vote 5>6 6>6 7>6", "night", "sorgina 2", "shown",
+         "victim 7", "close")
     prompt = session.expects()
     assert session.game.step == "death" and prompt.detail.id == "gauekos.ask.akerbeltz.spent"
     assert "Gus" not in str(prompt.title) + str(prompt.detail)
@@ -110,7 +110,7 @@ def test_akerbeltz_is_shown_the_victim_only_while_her_life_spell_is_unused():
 
 def test_no_agreement_means_no_victim_to_show_and_nobody_dies():
     session = table(ROLES)
-    play(session, "later", "sorgina 1", "no agreement")
+    play(session, "later", "sorgina 1", "shown", "no agreement", "close")
     prompt = session.expects()
     assert session.game.step == "death" and prompt.detail.id == "gauekos.ask.akerbeltz.nobody"
     refused(session, "life", "Nobody is about to die tonight")
@@ -120,10 +120,10 @@ def test_no_agreement_means_no_victim_to_show_and_nobody_dies():
 
 def test_the_death_spell_on_the_victim_kills_once_and_after_a_save_still_kills():
     session = table(ROLES)
-    events = play(session, "later", "sorgina 1", "victim 5", "no life", "death 5")
+    events = play(session, "later", "sorgina 1", "shown", "victim 5", "close", "no life", "death 5")
     assert ids(events).count("gauekos.death.night") == 1
     session = table(ROLES)
-    events = play(session, "later", "sorgina 1", "victim 5", "life", "death 6")
+    events = play(session, "later", "sorgina 1", "shown", "victim 5", "close", "life", "death 6")
     deaths = [e.line.values["player"] for e in events if e.line.id == "gauekos.death.night"]
     assert deaths == ["Flo"]
 
@@ -132,11 +132,11 @@ def test_countdown_and_day_timer_are_in_the_state():
     session = table(ROLES, gaueko_countdown=30, day_timer=120)
     play(session, "later")
     assert session.game.public_state()["countdown"] is None
-    play(session, "sorgina 1")
+    play(session, "sorgina 1", "shown")
     assert session.game.public_state()["countdown"] == 30
     assert session.game.call_info()["countdown"] == 30
     assert session.expects().detail.values["seconds"] == 30
-    play(session, "victim 5", "no life", "no death")
+    play(session, "victim 5", "close", "no life", "no death")
     state = session.game.public_state()
     assert state["day_timer"] == 120 and state["countdown"] is None and state["phase"] == "day"
     play(session, "vote 6>6")

@@ -23,18 +23,18 @@ def test_the_sorgina_cannot_inspect_herself(night1):
 def test_a_night_action_out_of_order(night1):
     refused(night1, "victim 8", "Night actions go in order: now it is the Sorgiña call")
     refused(night1, "life", "Night actions go in order")
-    play(night1, "sorgina 1")
+    play(night1, "sorgina 1", "shown")
     refused(night1, "sorgina 2", "now it is the Gauekos call")
     refused(night1, "death 2", "now it is the Gauekos call")
 
 
 def test_the_gauekos_cannot_choose_a_gaueko(night1):
-    play(night1, "sorgina 1")
+    play(night1, "sorgina 1", "shown")
     refused(night1, "victim 2", r"The gauekos cannot choose a gaueko \(Bo is one\)")
 
 
 def test_a_lovers_death_must_be_followed_through_and_the_dead_stay_dead(night1):
-    play(night1, "sorgina 1", "victim 8", "no life", "no death")
+    play(night1, "sorgina 1", "shown", "victim 8", "close", "no life", "no death")
     assert "Hal" not in alive(night1)
     # Hal's lover Ed must die of grief before anything else happens.
     refused(night1, "vote 1>2", "Ed must die of grief first: Hal was their lover")
@@ -48,21 +48,21 @@ def test_a_lovers_death_must_be_followed_through_and_the_dead_stay_dead(night1):
     refused(night1, "votes 5:3", "Ed is dead")
     play(night1, "vote 1>2 2>2 3>2 4>2 6>2 7>2", "runoff 1 2", "vote 1>2 3>2 4>2 6>2 7>2")
     assert alive(night1) == ["Ana", "Cy", "Di", "Flo", "Gus"]
-    play(night1, "night", "sorgina 4")
+    play(night1, "night", "sorgina 4", "shown")
     refused(night1, "victim 8", "Hal is dead")
     refused(night1, "victim 2", "Bo is dead")
 
 
 def test_a_second_life_spell(night1):
-    play(night1, "sorgina 1", "victim 7", "life", "no death")
+    play(night1, "sorgina 1", "shown", "victim 7", "close", "life", "no death")
     assert alive(night1) == ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
-    play(night1, "vote 1>2", "runoff 1 2", "vote 1>2 3>2 4>2", "night", "sorgina 5", "victim 7")
+    play(night1, "vote 1>2", "runoff 1 2", "vote 1>2 3>2 4>2", "night", "sorgina 5", "shown", "victim 7", "close")
     assert night1.game.step == "death"  # her life spell is spent: not offered
     assert "life" not in [c.notation for c in night1.expects().choices]
     refused(night1, "life", "Akerbeltz has already used her life spell")
     play(night1, "death 6")
     assert alive(night1) == ["Ana", "Cy", "Di", "Ed", "Hal"]
-    play(night1, "vote 3>3", "runoff 3 4", "vote 3>3 4>3 5>3", "night", "pass", "victim 5")
+    play(night1, "vote 3>3", "runoff 3 4", "vote 3>3 4>3 5>3", "night", "pass", "victim 5", "close")
     assert night1.game.step == "done"  # both spells spent
     refused(night1, "death 6", "Akerbeltz has already used her death spell")
     refused(night1, "life", "Akerbeltz has already used her life spell")
@@ -79,6 +79,6 @@ def test_refusals_outside_the_night():
 
 def test_nothing_is_allowed_once_the_game_is_over():
     session = table(["gaueko", "campesino", "campesino", "campesino", "campesino", "campesino"])
-    play(session, "later", "victim 2", "vote 1>1", "runoff 1 3", "vote 1>1 3>1 4>1")
+    play(session, "later", "victim 2", "close", "vote 1>1", "runoff 1 3", "vote 1>1 3>1 4>1")
     assert session.outcome().termination == "village"
     refused(session, "night", "The game is over")

@@ -15,12 +15,12 @@ def lynch(session, seat: int, other: int) -> list:
 def test_lovers_gaueko_and_campesino_win_as_the_last_two():
     session = table(["gaueko", "gaueko", "lamia", "campesino", "campesino", "campesino", "campesino", "campesino"])
     play(session, "lovers 1 4", "done", "later")  # Ana (gaueko) loves Di (campesino)
-    play(session, "victim 3")
+    play(session, "victim 3", "close")
     lynch(session, 2, 5)  # Bo, the other gaueko
     assert session.outcome() is None  # Ana is a gaueko and alive: the village has not won
-    play(session, "night", "victim 5")
+    play(session, "night", "victim 5", "close")
     lynch(session, 6, 7)
-    play(session, "night", "victim 7")
+    play(session, "night", "victim 7", "close")
     assert alive(session) == ["Ana", "Di", "Hal"]
     events = lynch(session, 8, 4)
     outcome = session.outcome()
@@ -34,7 +34,7 @@ def test_lovers_gaueko_and_campesino_win_as_the_last_two():
 def test_the_cazador_shoots_a_lover_a_chain_of_three_deaths():
     session = table(["gaueko", "gaueko", "cazador", "lamia", "campesino", "campesino", "campesino", "campesino"])
     play(session, "lovers 5 6", "done", "later")
-    events = play(session, "victim 3")
+    events = play(session, "victim 3", "close")
     assert ids(events)[-2:] == ["gauekos.dawn", "gauekos.death.night"]
     prompt = session.expects()
     assert prompt.say.id == "gauekos.shot.say" and prompt.title.values["player"] == "Cy"
@@ -54,7 +54,7 @@ def test_the_cazador_shoots_a_lover_a_chain_of_three_deaths():
 
 def test_akerbeltz_saves_herself():
     session = table(["gaueko", "gaueko", "akerbeltz", "campesino", "campesino", "campesino", "campesino", "campesino"])
-    play(session, "later", "victim 3")
+    play(session, "later", "victim 3", "close")
     prompt = session.expects()
     assert prompt.say.id == "gauekos.call.akerbeltz.wake"
     assert prompt.detail.values["victim"] == "Cy"  # she is shown the victim: herself
@@ -70,7 +70,7 @@ def test_galtzagorri_caught_spying_becomes_the_victim():
     session = table(["gaueko", "gaueko", "campesino", "galtzagorri", "campesino", "campesino", "campesino", "campesino"])
     play(session, "later")
     assert "caught" in [c.notation for c in session.expects().choices]
-    events = play(session, "caught")
+    events = play(session, "caught", "close")
     death = [e for e in events if e.line.id == "gauekos.death.night"][0]
     assert death.line.values["player"] == "Di" and death.line.values["card"].id == "gauekos.role.galtzagorri"
     assert "gauekos.story.caught" in [e["id"] for e in session.game.story]
@@ -107,7 +107,7 @@ def test_samartintxiki_who_keeps_his_card_plays_as_a_campesino():
 
 def test_the_mayor_breaks_a_tie_and_his_vote_counts_double():
     session = table(PLAIN8)
-    play(session, "mayor 3", "victim 8")
+    play(session, "mayor 3", "victim 8", "close")
     assert session.game.public_state()["mayor"] == "Cy"
     play(session, "vote 1>2", "runoff 1 2")
     events = play(session, "vote 1>2 2>1 3>1 4>2 5>2")  # Bo 1 + Cy 2 = 3 for Ana; 3 for Bo
@@ -122,7 +122,7 @@ def test_the_mayor_breaks_a_tie_and_his_vote_counts_double():
 
 def test_with_double_vote_only_a_tie_is_no_lynch_or_vote_again():
     session = table(PLAIN8, mayor_power="double_vote")
-    play(session, "mayor 3", "victim 8", "vote 1>2", "runoff 1 2", "vote 1>2 2>1 3>1 4>2 5>2")
+    play(session, "mayor 3", "victim 8", "close", "vote 1>2", "runoff 1 2", "vote 1>2 2>1 3>1 4>2 5>2")
     assert session.game.ballot["stage"] == "tied"
     assert [c.notation for c in session.expects().choices] == ["no lynch", "vote again"]
     refused(session, "tiebreak 1", "Not now")
@@ -136,7 +136,7 @@ def test_with_double_vote_only_a_tie_is_no_lynch_or_vote_again():
 
 def test_with_tiebreak_only_the_mayor_votes_once_and_breaks_ties():
     session = table(PLAIN8, mayor_power="tiebreak")
-    play(session, "mayor 3", "victim 8")
+    play(session, "mayor 3", "victim 8", "close")
     refused(session, "votes 1:5 2:3", "8 votes counted, but at most 7 can be cast")
     play(session, "vote 1>2", "runoff 1 2", "vote 3>1 4>2")
     assert session.game.ballot["stage"] == "tiebreak"
@@ -146,12 +146,12 @@ def test_with_tiebreak_only_the_mayor_votes_once_and_breaks_ties():
 
 def test_nobody_left_alive_is_a_draw():
     session = table(["gaueko", "akerbeltz", "campesino", "campesino", "campesino", "campesino"])
-    play(session, "later", "victim 3", "no life", "no death")
+    play(session, "later", "victim 3", "close", "no life", "no death")
     lynch(session, 4, 5)
-    play(session, "night", "victim 5", "no life", "no death")
+    play(session, "night", "victim 5", "close", "no life", "no death")
     lynch(session, 6, 1)
     assert alive(session) == ["Ana", "Bo"]
-    play(session, "night", "victim 2", "no life")
+    play(session, "night", "victim 2", "close", "no life")
     events = play(session, "death 1")  # she strikes the last gaueko as she dies
     outcome = session.outcome()
     assert outcome.termination == "draw" and outcome.winners == ()
@@ -160,11 +160,11 @@ def test_nobody_left_alive_is_a_draw():
 
 def test_the_cazadors_last_shot_turns_a_gaueko_win_into_a_draw():
     session = table(["gaueko", "cazador", "campesino", "campesino", "campesino", "campesino"])
-    play(session, "later", "victim 3")
+    play(session, "later", "victim 3", "close")
     lynch(session, 4, 5)
-    play(session, "night", "victim 5")
+    play(session, "night", "victim 5", "close")
     lynch(session, 6, 1)
-    play(session, "night", "victim 2")
+    play(session, "night", "victim 2", "close")
     assert alive(session) == ["Ana"]
     assert session.outcome() is None  # the Cazador's shot is still to come
     play(session, "shoot 1")
@@ -174,7 +174,7 @@ def test_the_cazadors_last_shot_turns_a_gaueko_win_into_a_draw():
 def test_two_campesino_lovers_win_with_the_village_only_alive():
     roles = ["gaueko", "lamia", "campesino", "campesino", "campesino", "campesino", "campesino", "campesino"]
     session = table(roles)
-    play(session, "lovers 2 3", "done", "later", "victim 4")
+    play(session, "lovers 2 3", "done", "later", "victim 4", "close")
     lynch(session, 1, 5)
     outcome = session.outcome()
     assert outcome.termination == "village"
@@ -192,7 +192,7 @@ def test_no_gaueko_left_in_play_after_the_preparation_turn_is_a_village_win():
 def test_the_life_spell_saves_galtzagorri_caught_spying():
     session = table(["gaueko", "gaueko", "akerbeltz", "galtzagorri", "campesino", "campesino", "campesino",
                      "campesino"])
-    play(session, "later", "caught")
+    play(session, "later", "caught", "close")
     assert session.expects().detail.values["victim"] == "Di"
     events = play(session, "life", "no death")
     assert "gauekos.dawn.nobody" in ids(events) and "Di" in alive(session)

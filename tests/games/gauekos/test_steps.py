@@ -24,7 +24,7 @@ def test_night_calls_are_secret_and_the_table_hears_only_that_the_role_chose():
     play(session, "done")
     election = session.expects()
     assert (election.step, election.private, election.secret, election.public) == ("election", False, False, None)
-    play(session, "later", "sorgina 1")
+    play(session, "later", "sorgina 1", "shown")
     prompt = session.expects()
     assert prompt.step == "gauekos" and prompt.who == "Ana, Bo" and prompt.public == Line("gauekos.public.gauekos")
 
@@ -33,7 +33,7 @@ def test_a_phantom_call_tells_the_table_what_a_real_one_does():
     session = table(PLAIN)
     play(session, "later")
     real = session.expects()
-    play(session, "sorgina 1", "victim 3", "no life", "no death", "vote 5>6", "runoff 5 6", "vote 5>6 6>6 7>6",
+    play(session, "sorgina 1", "shown", "victim 3", "close", "no life", "no death", "vote 5>6", "runoff 5 6", "vote 5>6 6>6 7>6",
          "night")
     phantom = session.expects()
     assert phantom.step == "phantom" and phantom.who is None
@@ -44,7 +44,7 @@ def test_a_phantom_call_tells_the_table_what_a_real_one_does():
 
 def test_choices_carry_their_seat_key_and_group():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown")
     choices = session.expects().choices
     victims = [c for c in choices if c.group == "victim"]
     assert [(c.seat, c.key, c.notation) for c in victims][:2] == [(3, "3", "victim 3"), (4, "4", "victim 4")]
@@ -52,7 +52,7 @@ def test_choices_carry_their_seat_key_and_group():
         ("no agreement", "n", "word"), ("caught", "x", "word")]
     assert session.expects().facts["countdown"] == 45
     assert session.game.call_info() == dict(session.expects().facts)
-    play(session, "victim 3")
+    play(session, "victim 3", "close")
     assert [(c.notation, c.key) for c in session.expects().choices] == [("life", "l"), ("no life", "n")]
 
 

@@ -20,7 +20,8 @@ NAMES = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
     ("enamorados 2 5", "lovers 2 5"), ("maitaleak 5 2", "lovers 2 5"), ("hecho", "done"), ("eginda", "done"),
     ("pasar", "pass"), ("sin acuerdo", "no agreement"), ("voto 1>5 2>5", "vote 1>5 2>5"),
     ("botoak 5:3", "votes 5:3"), ("candidatos 1 5", "runoff 1 5"), ("votar otra vez", "vote again"),
-    ("sin linchar", "no lynch"), ("noche", "night"), ("Pariente 3", "mayor 3"), ("desempate 4", "tiebreak 4"),
+    ("sin linchar", "no lynch"), ("noche", "night"), ("carta mostrada", "shown"), ("karta erakutsita", "shown"),
+    ("cerrar", "close"), ("itxi", "close"), ("Pariente 3", "mayor 3"), ("desempate 4", "tiebreak 4"),
 ])
 def test_spanish_and_basque_words_read_as_the_canonical_line(typed, canonical):
     assert str(parse(typed, NAMES)) == canonical
@@ -62,13 +63,19 @@ def test_one_seat_for_the_lovers_asks_for_two(typed):
 
 def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
-    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8")
+    prompt = session.expects()
+    assert prompt.step == "gauekos_close" and prompt.say is None  # their call goes on, not woken again
+    assert [c.notation for c in prompt.choices] == ["close", "caught"]
     events = play(session, "caught")
     assert ids(events) == ["gauekos.gauekos.caught"]
+    assert [c.notation for c in session.expects().choices] == ["close"]  # caught once: only closing is left
+    refused(session, "caught", "already caught")
+    events = play(session, "close")
+    assert ids(events) == ["gauekos.call.gauekos.sleep"]
     prompt = session.expects()
     assert prompt.title.values == {"player": "Di", "victim": "Gus"}  # Akerbeltz is shown the new victim
-    assert prompt.say is None  # her wake line is not said twice
+    assert prompt.say.id == "gauekos.call.akerbeltz.wake"
     play(session, "no life", "no death")
     assert "Gus" not in alive(session) and "Hal" in alive(session)
     story = [e["id"] for e in session.game.private_state()["story"]]
@@ -77,38 +84,83 @@ def test_galtzagorri_caught_after_the_victim_is_recorded_replaces_the_victim():
 
 def test_caught_after_no_agreement_makes_galtzagorri_the_victim():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "no agreement")
-    assert session.expects().step == "akerbeltz_death"
-    play(session, "caught")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "no agreement")
+    assert session.expects().step == "gauekos_close"
+    play(session, "caught", "close")
     assert session.expects().step == "akerbeltz_life"
     play(session, "life", "no death")
     assert alive(session) == NAMES
 
 
-def test_caught_is_refused_once_the_next_call_has_answered():
+def test_caught_is_refused_once_the_kontalari_closed_the_call():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "no life")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8", "close")
     refused(session, "caught", "Akerbeltz")
 
 
-def test_caught_late_during_a_phantom_akerbeltz_call():
-    """Akerbeltz's card lies among the leftovers: her call is a phantom, and it waits on too."""
+def test_caught_when_the_gauekos_call_is_the_nights_last():
+    """No Akerbeltz in the deck: dawn used to come with the victim, so `caught` was refused."""
+    roles = ["gaueko", "gaueko", "sorgina", "campesino", "cazador", "campesino", "galtzagorri", "campesino"]
+    session = table(roles)
+    play(session, "later", "sorgina 1", "shown", "victim 5")
+    assert session.game.phase == "night" and "Ed" in alive(session)
+    play(session, "caught")
+    events = play(session, "close")
+    assert "gauekos.dawn" in ids(events)
+    assert "Gus" not in alive(session) and "Ed" in alive(session)
+
+
+def test_caught_during_a_phantom_akerbeltz_call_of_an_old_save():
+    """Akerbeltz's card lies among the leftovers: a save made before the Kontalari closed the calls
+    went `victim 8`, `caught` (during her phantom call), `pass`; it replays to the same end."""
     roles = ["gaueko", "gaueko", "sorgina", "samartintxiki", "cazador", "lamia", "galtzagorri", "campesino"]
     session = table(roles, leftovers=("akerbeltz", "campesino"))
-    play(session, "keep", "lovers 5 8", "done", "later", "sorgina 1", "victim 8")
-    assert session.expects().step == "phantom"
-    assert ids(play(session, "caught")) == ["gauekos.gauekos.caught"]
-    assert session.expects().step == "phantom" and session.expects().say is None
-    play(session, "pass")
+    play(session, "keep", "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught", "pass")
     assert "Gus" not in alive(session) and "Hal" in alive(session)
 
 
 def test_caught_late_is_undone_like_any_action():
     session = table(ROLES)
-    play(session, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught")
+    play(session, "lovers 5 8", "done", "later", "sorgina 1", "shown", "victim 8", "caught")
     session.undo()
-    assert session.expects().say.id == "gauekos.call.akerbeltz.wake"
+    assert session.expects().step == "gauekos_close"
     assert session.game.private_state()["tonight"]["victim"] == "Hal"
+
+
+def test_the_sorgina_call_waits_for_the_card_shown():
+    session = table(ROLES)
+    play(session, "lovers 5 8", "done", "later")
+    events = play(session, "sorgina 1")
+    assert ids(events) == ["gauekos.sorgina.show"]  # no sleep line yet: the card is being shown
+    prompt = session.expects()
+    assert prompt.step == "sorgina_shown" and prompt.private and prompt.say is None
+    assert [(c.notation, c.label.id) for c in prompt.choices] == [("shown", "gauekos.choice.shown")]
+    assert prompt.detail.values["player"] == "Ana"
+    events = play(session, "shown")
+    assert ids(events) == ["gauekos.call.sorgina.sleep"]
+    assert session.expects().say.id == "gauekos.call.gauekos.wake"
+
+
+def test_an_old_save_without_the_closing_steps_loads_to_the_same_game(tmp_path):
+    """Saved before the Sorgiña waited and the Kontalari closed the gauekos' call: every action
+    after `sorgina N` and after the victim went straight on; the file still loads and plays on."""
+    from companion.core.session import Session
+
+    path = tmp_path / "old.toml"
+    old = Session.new("gauekos", NAMES, {}, seed=7, lang="en", path=path)
+    play(old, "deck gaueko 2 galtzagorri sorgina lamia cazador akerbeltz",
+         *[f"role {seat} {role}" for seat, role in enumerate(ROLES, 1)], "start")
+    play(old, "lovers 5 8", "done", "later", "sorgina 1", "victim 8", "caught", "no life", "no death",
+         "vote 1>2", "runoff 1 2", "vote 1>2 2>2 3>2 4>2 5>2 6>2", "night", "sorgina 5", "victim 5", "no life",
+         "no death")
+    old.close()
+    text = path.read_text()
+    assert '"done"' in text.split("sorgina 1", 1)[0]  # only the lovers' done: no closing step recorded
+    assert text.split("sorgina 1", 1)[1].count('"done"') == 0
+    loaded = Session.load(path)
+    assert loaded.game.day == 2 and "Gus" not in alive(loaded) and "Bo" not in alive(loaded)
+    assert "Ed" not in alive(loaded)
+    loaded.close()
 
 
 @pytest.mark.parametrize("lang", ["es", "eu"])

@@ -13,7 +13,7 @@ PLAIN8 = ["gaueko", "gaueko", "campesino", "campesino", "campesino", "campesino"
 @pytest.fixture
 def day1():
     session = table(PLAIN8)
-    play(session, "later", "victim 8")
+    play(session, "later", "victim 8", "close")
     return session
 
 
@@ -57,7 +57,7 @@ def test_the_mayor_is_elected_before_the_vote_or_at_dusk_never_during_it(day1):
 
 def test_the_successor_of_a_dead_mayor_is_named_at_once():
     session = table(PLAIN8)
-    play(session, "mayor 4", "victim 4")
+    play(session, "mayor 4", "victim 4", "close")
     assert session.game.public_state()["pending"] == {"kind": "successor", "player": "Di"}
     refused(session, "vote 1>2", "Di, the dead Pariente mayor, names a successor first")
     refused(session, "successor 4", "Di is dead")

@@ -31,7 +31,7 @@ from .helpers import NAMES, STARTED, press, until
 
 # The Lamia enamours Gus and Hal, the lovers recognise each other, no election yet; the Sorgiña
 # looks at Ana, the gauekos choose Cy, Akerbeltz keeps both spells.
-FIRST_NIGHT_KEYS = ("7", "8", "space", "space", "1", "3", "n", "n")
+FIRST_NIGHT_KEYS = ("7", "8", "space", "space", "1", "space", "3", "space", "n", "n")  # space: card shown, call closed
 PAUSE = 0.4  # seconds of silence between two lines
 
 

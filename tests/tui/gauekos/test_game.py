@@ -35,9 +35,9 @@ PLAYED = [
     "deck gaueko 2 sorgina lamia cazador akerbeltz",
     *[f"role {seat} {card}" for seat, card in enumerate(CARDS, 1)],
     "start", "lovers 7 8", "done", "later",
-    "sorgina 1", "victim 3", "no life", "no death",
+    "sorgina 1", "shown", "victim 3", "close", "no life", "no death",
     "vote 1>5 2>5 4>1 5>1 6>1 7>1 8>2", "runoff 1 5", "votes 1:5 5:2",
-    "night", "pass", "victim 5", "no life", "death 2", "no shot",
+    "night", "pass", "victim 5", "close", "no life", "death 2", "no shot",
 ]
 
 
@@ -59,8 +59,9 @@ async def test_a_whole_game_by_keys_with_every_line_said_in_order(make_app, new_
         # Night 1: the Sorgiña sees Ana's card (shown to the Kontalari), the gauekos choose Cy,
         # Akerbeltz keeps both spells.
         await press(pilot, "1")
-        assert "Gaueko" in screen_text(app)  # the card to show her: Ana's
-        await press(pilot, "3", "n", "n")
+        assert session.expects().step == "sorgina_shown"  # the gauekos wait until the card was shown
+        assert "Carta mostrada" in screen_text(app)
+        await press(pilot, "space", "3", "space", "n", "n")
         text = screen_text(app)
         assert "† Cy (Sorgiña)" in text  # the dead with their cards, on the day's head
         # Day 1: one vote per voter (the seat each one points at), the proposed runoff confirmed,
@@ -73,7 +74,7 @@ async def test_a_whole_game_by_keys_with_every_line_said_in_order(make_app, new_
         await press(pilot, "space")
         await until(pilot, lambda: played(session)[-1] == "pass")
         assert session.game.call_info()["call"] == "gauekos"
-        await press(pilot, "5", "n", "2")
+        await press(pilot, "5", "space", "n", "2")
         # Dawn: Ed was the Cazador: his shot is asked at once; he holds his fire and the village wins.
         assert session.game.public_state()["pending"] == {"kind": "shot", "player": "Ed"}
         await press(pilot, "n")
@@ -91,7 +92,7 @@ async def test_a_whole_game_by_keys_with_every_line_said_in_order(make_app, new_
 async def test_the_end_screen_reveals_every_card_and_tells_the_story(make_app, new_table) -> None:
     session = new_table(8, "deck gaueko 2 sorgina lamia cazador akerbeltz",
                         *[f"role {seat} {card}" for seat, card in enumerate(CARDS, 1)], "start",
-                        "lovers 7 8", "done", "mayor 4", "sorgina 1", "victim 3", "no life", "death 1",
+                        "lovers 7 8", "done", "mayor 4", "sorgina 1", "shown", "victim 3", "close", "no life", "death 1",
                         lang="en")
     app = make_app(session=session, lang="en")
     async with app.run_test(size=(80, 40)) as pilot:

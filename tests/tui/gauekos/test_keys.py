@@ -14,7 +14,7 @@ from ..conftest import screen_text
 from .conftest import FAST
 from .helpers import STARTED, played, press, until
 
-DAY_ONE = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1", "victim 3", "no life", "no death")
+DAY_ONE = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1", "shown", "victim 3", "close", "no life", "no death")
 
 
 def snapshot(session: Session) -> tuple:
@@ -105,12 +105,15 @@ async def test_two_digit_seats_and_arrows_at_a_big_table(make_app, new_table) ->
         await pilot.pause()
         await press(pilot, "1", "2")  # the Sorgiña looks at seat 12
         assert played(session)[-1] == "sorgina 12"
+        await press(pilot, "space")  # the card was shown
         await press(pilot, "1")  # 1 could be 10, 11 or 12: it waits
-        assert played(session)[-1] == "sorgina 12"
+        assert played(session)[-1] == "shown"
         assert "Seat 1…" in screen_text(app)
         await press(pilot, "1")
         assert played(session)[-1] == "victim 11"
-        assert session.game.public_state()["phase"] == "day"  # no Akerbeltz in the deck: dawn at once
+        assert session.game.public_state()["phase"] == "night"  # Galtzagorri could still be caught
+        await press(pilot, "space")  # the Kontalari closes the gauekos' call: no Akerbeltz, dawn
+        assert session.game.public_state()["phase"] == "day"
         await press(pilot, "e", "1", "0")  # the village elects Jon (seat 10) before the vote
         assert played(session)[-1] == "mayor 10"
         await press(pilot, "5", "enter")  # Ana (1) votes for 5; Enter records what was typed so far

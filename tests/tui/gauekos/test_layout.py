@@ -25,9 +25,9 @@ async def test_twenty_seats_fit_at_80_by_24_at_night_and_in_the_vote(make_app, n
         text = screen_text(app)
         for seat, name in enumerate(NAMES, 1):  # the Sorgiña's call: every seat on screen, with its card
             assert f"{seat} {name}" in text, name
-        await press(pilot, "down", "down", "right", "enter")  # arrows over a grid of columns
+        await press(pilot, "down", "down", "right", "enter", "space")  # arrows over a grid of columns
         assert session.game.public_state()["call"] == "gauekos"
-        await press(pilot, "1", "5", "n", "n")  # seat 15: two digits
+        await press(pilot, "1", "5", "space", "n", "n")  # seat 15: two digits
         assert session.game.public_state()["dead"] == {"Oier": "campesino"}
         await until(pilot, lambda: app.screen.day_timer is not None)
         text = screen_text(app)
@@ -110,7 +110,7 @@ async def test_nine_seats_whole_at_the_sorginas_call_and_in_setup(make_app, home
                 assert all(word in text for word in label.split()) == revealed, label
                 assert TRIAL9[n - 1] in text
             await press(pilot, "v")
-        await press(pilot, ":", *"victim 3", "enter")  # a refusal, the command line still open: 3 rows left
+        await press(pilot, ":", *"victim 3", "close", "enter")  # a refusal, the command line still open: 3 rows left
         assert app.screen.error
         await pilot.pause()
         whole(app, {})

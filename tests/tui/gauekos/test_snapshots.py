@@ -6,8 +6,8 @@ from textual.pilot import Pilot
 
 from .helpers import STARTED, press, until
 
-TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1")
-DAY_ONE = (*TO_GAUEKOS, "victim 3", "no life", "no death")
+TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1", "shown")
+DAY_ONE = (*TO_GAUEKOS, "victim 3", "close", "no life", "no death")
 
 
 async def gaueko_call(pilot: Pilot) -> None:

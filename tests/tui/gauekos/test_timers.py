@@ -13,7 +13,7 @@ from companion.tui.games.gauekos.timers import Countdown, Timing
 from ..conftest import screen_text
 from .helpers import STARTED, played, press, said, until
 
-TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1")
+TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1", "shown")
 
 
 async def test_the_countdown_says_its_last_ten_seconds_and_stops_at_the_victim(make_app, new_table, narrator,
@@ -40,6 +40,7 @@ async def test_the_countdown_says_its_last_ten_seconds_and_stops_at_the_victim(m
         assert screen.countdown is None
         for _ in range(10):
             screen.tick()
+        await press(pilot, "space")  # the Kontalari closes their call
     ids = said(narrator, recording)
     assert [u.text for u in recording.utterances[:5]] == ["10", "9", "8", "7", "6"]
     assert ids[:5] == ["gauekos.countdown.tick"] * 5
@@ -86,7 +87,7 @@ async def test_the_countdown_pauses_with_t(make_app, new_table) -> None:
 
 
 async def test_the_day_timer_warns_and_says_time_is_up(make_app, new_table, narrator, recording) -> None:
-    session = new_table(8, *TO_GAUEKOS, "victim 6", "no life", "no death", day_timer=65, lang="en")
+    session = new_table(8, *TO_GAUEKOS, "victim 6", "close", "no life", "no death", day_timer=65, lang="en")
     app = make_app(session=session, lang="en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -108,7 +109,7 @@ async def test_the_day_timer_warns_and_says_time_is_up(make_app, new_table, narr
 
 
 async def test_no_day_timer_when_it_is_zero(make_app, new_table) -> None:
-    session = new_table(8, *TO_GAUEKOS, "victim 6", "no life", "no death", day_timer=0)
+    session = new_table(8, *TO_GAUEKOS, "victim 6", "close", "no life", "no death", day_timer=0)
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -12,7 +12,7 @@ from ..conftest import screen_text
 from .conftest import FAST
 from .helpers import STARTED, played, press, said, until
 
-TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1")
+TO_GAUEKOS = (*STARTED, "lovers 7 8", "done", "later", "sorgina 1", "shown")
 
 
 async def test_undo_from_akerbeltz_puts_her_to_sleep_and_wakes_the_gauekos_with_their_time(
@@ -26,37 +26,37 @@ async def test_undo_from_akerbeltz_puts_her_to_sleep_and_wakes_the_gauekos_with_
         await until(pilot, lambda: screen.countdown is not None and screen.countdown.running)
         for _ in range(12):  # 30 -> 18
             screen.tick()
-        await press(pilot, "6")  # victim 6: Akerbeltz's call
-        assert played(session)[-1] == "victim 6" and screen.countdown is None
+        await press(pilot, "6", "space")  # victim 6, their call closed: Akerbeltz's call
+        assert played(session)[-2:] == ["victim 6", "close"] and screen.countdown is None
         said(narrator, recording)
         recording.clear()
-        await press(pilot, "ctrl+z")
-        assert played(session)[-1] == "sorgina 1"
+        await press(pilot, "ctrl+z", "ctrl+z")
+        assert played(session)[-2:] == ["sorgina 1", "shown"]
         assert said(narrator, recording) == ["gauekos.call.akerbeltz.sleep", "gauekos.call.gauekos.wake"]
         assert screen.countdown is not None and screen.countdown.left == 18  # not restarted
         await pilot.pause()
         assert "0:18" in screen_text(app)
         assert "Gauekos, despertad" in screen_text(app)  # the subtitle is the wake line
         recording.clear()
-        await press(pilot, "ctrl+y")
-        assert played(session)[-1] == "victim 6"
+        await press(pilot, "ctrl+y", "ctrl+y")
+        assert played(session)[-2:] == ["victim 6", "close"]
         assert said(narrator, recording) == ["gauekos.call.gauekos.sleep", "gauekos.call.akerbeltz.wake"]
         recording.clear()
-        await press(pilot, "ctrl+z")
+        await press(pilot, "ctrl+z", "ctrl+z")
         assert said(narrator, recording) == ["gauekos.call.akerbeltz.sleep", "gauekos.call.gauekos.wake"]
         await until(pilot, lambda: screen.countdown is not None and screen.countdown.running)
         assert screen.countdown.left == 18
 
 
 async def test_undo_within_one_call_says_nothing(make_app, new_table, narrator, recording) -> None:
-    session = new_table(8, *TO_GAUEKOS, "victim 6", "no life")
+    session = new_table(8, *TO_GAUEKOS, "victim 6", "close", "no life")
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         said(narrator, recording)
         recording.clear()
         await press(pilot, "ctrl+z")
-        assert played(session)[-1] == "victim 6"
+        assert played(session)[-2:] == ["victim 6", "close"]
         assert said(narrator, recording) == []
 
 
@@ -69,15 +69,15 @@ async def test_another_path_to_the_gauekos_call_starts_a_full_countdown(make_app
         await until(pilot, lambda: screen.countdown is not None and screen.countdown.running)
         for _ in range(5):
             screen.tick()
-        await press(pilot, "ctrl+z", "2")  # the Sorgiña looks at Bo instead
-        assert played(session)[-1] == "sorgina 2"
+        await press(pilot, "ctrl+z", "ctrl+z", "2", "space")  # the Sorgiña looks at Bo instead
+        assert played(session)[-2:] == ["sorgina 2", "shown"]
         assert screen.countdown is not None and screen.countdown.left == 30
 
 
 PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina samartintxiki lamia akerbeltz", "role 1 gaueko", "role 2 gaueko",
                      "role 3 sorgina", "role 4 samartintxiki", "role 5 campesino", "role 6 lamia",
                      "role 7 campesino", "role 8 campesino", "start", "keep", "lovers 7 8", "done", "later",
-                     "sorgina 1", "victim 6")
+                     "sorgina 1", "shown", "victim 6", "close")
 
 
 async def test_a_phantom_call_gives_one_instruction_and_its_time_left(make_app, new_table, monkeypatch) -> None:
@@ -123,7 +123,7 @@ async def test_the_gaueko_countdown_is_shown_big(make_app, new_table) -> None:
 
 
 async def test_a_forced_step_is_space_named_in_the_footer(make_app, new_table) -> None:
-    session = new_table(8, *TO_GAUEKOS, "victim 8", "no life", "no death")  # Hal dies: Gus, her lover, grieves
+    session = new_table(8, *TO_GAUEKOS, "victim 8", "close", "no life", "no death")  # Hal dies: Gus, her lover, grieves
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -153,7 +153,7 @@ async def test_notation_in_a_spanish_prompt_and_typed_in_spanish(make_app, new_t
 
 
 async def test_v_inside_the_grimoire_shows_what_the_sorgina_has_seen(make_app, new_table) -> None:
-    session = new_table(8, *TO_GAUEKOS, "victim 3", "no life", "no death", "mayor 5")
+    session = new_table(8, *TO_GAUEKOS, "victim 3", "close", "no life", "no death", "mayor 5")
     app = make_app(session=session)
     async with app.run_test(size=(80, 40)) as pilot:
         await pilot.pause()
@@ -171,7 +171,7 @@ async def test_v_inside_the_grimoire_shows_what_the_sorgina_has_seen(make_app, n
 
 
 async def test_the_pariente_mayor_is_marked_on_the_seat_grid(make_app, new_table) -> None:
-    session = new_table(8, *STARTED, "lovers 7 8", "done", "mayor 5", "sorgina 1")
+    session = new_table(8, *STARTED, "lovers 7 8", "done", "mayor 5", "sorgina 1", "shown")
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -206,7 +206,7 @@ async def test_a_name_that_looks_like_markup_shows_as_typed(make_app, home) -> N
 
     names = ["Ana", "Bo", "Cy", "Di", "Ed", "Flo", "[bold]Gus", "Hal"]
     session = Session.new("gauekos", names, {}, seed=5, lang="es", path=home / "markup.toml")
-    for action in (*TO_GAUEKOS, "victim 8", "no life", "no death"):
+    for action in (*TO_GAUEKOS, "victim 8", "close", "no life", "no death"):
         session.act(action)
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -224,24 +224,26 @@ async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app,
                                                                        recording) -> None:
     setup = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia", "role 1 gaueko", "role 2 gaueko",
              "role 3 sorgina", "role 4 akerbeltz", "role 5 galtzagorri", "role 6 lamia", "role 7 campesino",
-             "role 8 campesino", "start", "lovers 7 8", "done", "later", "sorgina 1")
+             "role 8 campesino", "start", "lovers 7 8", "done", "later", "sorgina 1", "shown")
     session = new_table(8, *setup)
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "6")  # victim 6: Akerbeltz's call begins
+        await press(pilot, "6")  # victim 6: their call waits for the Kontalari to close it
         assert played(session)[-1] == "victim 6"
         assert "Han pillado a Galtzagorri espiando" in screen_text(app)  # x is still on offer
         said(narrator, recording)
         recording.clear()
         await press(pilot, "x")
         assert played(session)[-1] == "caught"
+        assert said(narrator, recording) == []  # their wake line is not said again
+        assert "Han pillado a Galtzagorri espiando" not in screen_text(app).split("Registro")[0]
+        await press(pilot, "space")  # closed: Akerbeltz wakes
         assert "¿salva a Ed" not in screen_text(app)  # the victim is a secret: shown with `v` only
         await press(pilot, "v")
         assert "¿salva a Ed" in screen_text(app)  # Akerbeltz is asked about Galtzagorri now
         await press(pilot, "v")
-        assert said(narrator, recording) == []  # her wake line is not said again
-        assert "Han pillado a Galtzagorri espiando" not in screen_text(app).split("Registro")[0]
+        assert said(narrator, recording) == ["gauekos.call.gauekos.sleep", "gauekos.call.akerbeltz.wake"]
         await press(pilot, "n")  # she keeps her life spell: x is gone
         assert "x  Han pillado" not in screen_text(app)
 
@@ -249,13 +251,13 @@ async def test_x_still_catches_galtzagorri_once_the_victim_is_recorded(make_app,
 PHANTOM_AKERBELTZ = ("deck gaueko 2 sorgina galtzagorri akerbeltz lamia samartintxiki", "role 1 gaueko",
                      "role 2 gaueko", "role 3 sorgina", "role 4 samartintxiki", "role 5 galtzagorri", "role 6 lamia",
                      "role 7 campesino", "role 8 campesino", "start", "keep", "lovers 7 8", "done", "later",
-                     "sorgina 1", "victim 6")
+                     "sorgina 1", "shown", "victim 6", "close")
 
 
 async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_app, new_table, monkeypatch) -> None:
     """The trial: `:harrapatuta` in the phantom Akerbeltz call was taken, the call's time vanished
-    and it never passed. It is taken (right after their call, "en cualquier instante de este
-    turno": she replaces their victim), and the call keeps a pause and passes by itself."""
+    and it never passed. Now the Kontalari closed the gauekos' call before it (Galtzagorri is
+    caught until then): it is refused, and the call keeps its pause and passes by itself."""
     monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(6.0, 6.0)))
     session = new_table(8, *PHANTOM_AKERBELTZ, lang="eu")
     app = make_app(session=session)
@@ -265,7 +267,7 @@ async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_
         assert session.expects().step == "phantom"
         await until(pilot, lambda: screen.phantom_clock() is not None)
         await press(pilot, ":", *"harrapatuta", "enter")
-        assert played(session)[-1] == "caught"
+        assert played(session)[-1] == "close"
         assert screen.phantom_clock() is not None and "◷" in screen_text(app)  # its time is still shown
         await press(pilot, "escape", "x", "3")  # keys that mean nothing here change nothing either
         assert screen.phantom_clock() is not None
@@ -288,7 +290,7 @@ async def test_a_chime_when_a_call_starts_and_a_tick_in_the_last_seconds(make_ap
             screen.tick()
         assert cues.count("tick") >= 3 and "chime" == cues[0]
         cues.clear()
-        await press(pilot, "6")  # victim 6: Akerbeltz wakes
+        await press(pilot, "6", "space")  # victim 6, their call closed: Akerbeltz wakes
         assert cues == ["chime"]
 
 
@@ -303,18 +305,21 @@ async def test_text_only_an_undo_across_calls_shows_the_sleep_line_and_the_wake_
     app = make_app(session=session, narrator=narrator)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await press(pilot, "1")  # sorgina 1: the gauekos' call
+        await press(pilot, "1", "space")  # sorgina 1, the card shown: the gauekos' call
+        assert played(session)[-2:] == ["sorgina 1", "shown"]
+        await press(pilot, "ctrl+z")  # back to the card being shown: the gauekos close their eyes
         assert played(session)[-1] == "sorgina 1"
+        await until(pilot, lambda: "Gauekoak, itxi begiak." in app.subtitle)
+        text = " ".join(screen_text(app).split())
+        assert "Gauekoak, itxi begiak." in text
         await press(pilot, "ctrl+z")
         assert played(session)[-1] == "later"
-        await until(pilot, lambda: "Gauekoak, itxi begiak." in app.subtitle)
-        assert "Sorgina, esna zaitez" in app.subtitle
-        text = " ".join(screen_text(app).split())
-        assert "Gauekoak, itxi begiak." in text and "Sorgina, esna zaitez" in text
-        await press(pilot, "ctrl+y")  # forward again: the Sorgiña sleeps, the gauekos wake
+        await until(pilot, lambda: "Sorgina, esna zaitez" in app.subtitle)
+        await press(pilot, "ctrl+y", "ctrl+y")  # forward again: the Sorgiña sleeps, the gauekos wake
         await until(pilot, lambda: "Gauekoak, esna zaitezte" in app.subtitle)
         assert "Sorgina, itxi begiak." in app.subtitle
         await pilot.pause(0.05)
+        await press(pilot, "escape")  # a key: what the redo said has been seen
         narrator.say_text("Bat")  # a later line, on its own, replaces them
         await until(pilot, lambda: app.subtitle == "Bat")
 

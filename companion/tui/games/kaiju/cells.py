@@ -26,6 +26,7 @@ from textual.content import Content
 CUARTEL = 5
 ONE_ROW = 12  # a cell this wide holds a name and its marks on one row
 PLATOON, BARRACKS, RUBBLE, KAIJU, LEFTOVER, NOBODY = "▪", "♜", "░", "☢", "?", "·"
+ABANDONED = "✗"  # its owner let the troops go: never protected (a city not yet reached shows none)
 
 # A band for each colour group of the base game (any other group: one of these by its name).
 GROUPS = {"brown": "#7a4a26", "light-blue": "#2f7394", "pink": "#94306f", "orange": "#9a5a12",
@@ -66,6 +67,7 @@ class Cell:
     chips: tuple[Chip, ...] = ()
     threat: str | None = None  # "17%": the Kaiju's next move lands here
     leftover: bool = False  # a deed still to be chosen
+    abandoned: bool = False  # its owner landed on it and bought no troops: none, ever
 
 
 def initial(name: str) -> str:
@@ -132,6 +134,8 @@ def left_parts(cell: Cell, compact: bool | None) -> list[Part]:
         parts.append((LEFTOVER, "bold $warning"))
     elif cell.deed and cell.level == 0:
         parts.append((NOBODY, "dim"))
+    if cell.abandoned and cell.level == 0:
+        parts.append((ABANDONED, "bold $error"))
     return parts + troops_parts(cell.level, compact)
 
 

@@ -24,7 +24,7 @@ from companion.games.kaiju.say import money as money_line, troops as troops_line
 
 from ...i18n import say, ui
 from ...widgets import put
-from .cells import BARRACKS, CUARTEL, KAIJU, PLATOON, RUBBLE, Tag, assemble, clip
+from .cells import ABANDONED, BARRACKS, CUARTEL, KAIJU, PLATOON, RUBBLE, Tag, assemble, clip
 
 UI = f"ui.{NAME}"
 FIGHT = "⚔"
@@ -234,6 +234,8 @@ def legend_section(tag: Tag, threat_on: bool, lang: str, priority: int, king: bo
         second = [(KAIJU, "bold reverse $error"), " " + ui(f"{UI}.legend.kaiju", lang) + "  "]
     second += [(tag.text, f"bold reverse {tag.colour}"), " " + ui(f"{UI}.legend.here", lang)]
     lines = [assemble(*first), assemble(*second)]
+    if not king:  # an owned city with no mark may still get troops; this one never will
+        lines.append(assemble(tag_part(tag), (ABANDONED, "bold $error"), " " + ui(f"{UI}.legend.abandoned", lang)))
     if threat_on:
         lines.append(assemble(("17%", "bold $warning"), " " + ui(f"{UI}.legend.threat", lang)))  # as the map marks it
     return Section(lines, priority)

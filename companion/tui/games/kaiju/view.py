@@ -40,6 +40,7 @@ def cells(game: Any, facts: Mapping[str, Any], tags: Sequence[Tag]) -> list[Cell
     board = game.board
     owner, level = position["owner"], position["level"]
     destroyed, leftovers = set(position["destroyed"]), set(position["leftovers"])
+    abandoned = set(position.get("abandoned", ()))
     threat = threats(facts)
     generals = position["generals"]
     found = []
@@ -50,7 +51,7 @@ def cells(game: Any, facts: Mapping[str, Any], tags: Sequence[Tag]) -> list[Cell
                       if not g["out"] and g["square"] == p and position["phase"] == "play")
         found.append(Cell(square.short, square.group, None if seat is None else tags[seat],
                           level.get(str(p), 0), square.deed, p in destroyed, None, position["kaiju"] == p,
-                          chips, threat.get(p), p in leftovers))
+                          chips, threat.get(p), p in leftovers, p in abandoned))
     return found
 
 
