@@ -71,6 +71,10 @@ def paged(entries: Sequence[Entry], room: int = 9, remember: dict[str, str] | No
     shown is "más…", which opens the rest in place."""
     used = {e.key for e in entries if e.key}
     free = [k for k in DIGITS if k not in used]
+    if not free and any(not e.key for e in entries):  # every digit named already: all take keys in turn
+        entries = [e if e.kind == "back" else replace(e, key=None) for e in entries]
+        used = {e.key for e in entries if e.key}
+        free = [k for k in DIGITS if k not in used]
     keyed = sum(1 for e in entries if e.key)
     loose = [e for e in entries if not e.key]
     fits = max(1, min(len(free), room - keyed))

@@ -196,7 +196,7 @@ async def test_past_the_cap_a_viewer_is_told_the_table_is_full(save) -> None:
                 async with client.get(served.address + "events") as second:
                     kind, data = await Events(second).next()
                     assert kind == "full"
-                    assert data["text"].startswith("La mesa ya tiene 1 pantallas")
+                    assert data["text"].startswith("La mesa ya tiene 1 pantalla conectada")
     finally:
         await served.stop()
 

@@ -210,3 +210,14 @@ async def test_a_long_menu_pages_behind_a_visible_more_entry(make_app, duel: Ses
         await pilot.press(last.key)
         await pilot.pause()
         assert duel.played[-1].entry.notation == "roll"
+
+
+def test_entries_that_name_every_digit_and_one_more_still_all_get_a_key():
+    """Nine entries naming keys 1-9 and one more (a revealed duel step hit this: StopIteration)."""
+    from companion.tui.menu import Entry, paged
+
+    entries = [Entry(f"e{n}", f"n{n}", key=str(n)) for n in range(1, 10)] + [Entry("loose", "x")]
+    shown = paged(entries)
+    keys = [e.key for e in shown]
+    assert all(keys) and len(keys) == len(set(keys)) and len(shown) <= 9
+    assert shown[-1].inner  # the rest behind "más…", which has a key too

@@ -129,7 +129,10 @@ async def test_a_typo_says_did_you_mean_and_what_is_allowed_once(make_app, home:
         error = app.screen.error
         assert f"¿Querías decir '{guess}'?" in error
         assert error.count(f"'{guess}'") == 1
-        assert "Se puede" in error or "Ahora" in error, error
+        if session.expects().private:  # a secret step (the lucky numbers), `v` off: no list of what it allows
+            assert "Se puede" not in error, error
+        else:
+            assert "Se puede" in error or "Ahora" in error, error
         assert screen_text(app).count("¿Querías decir") == 1
     session.close()
 
@@ -144,7 +147,7 @@ async def test_the_command_palette_speaks_the_tables_language(make_app, lang: st
     from textual.command import CommandPalette
 
     app = make_app(lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:  # room for every command (the languages too)
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -163,7 +166,7 @@ async def test_a_search_that_matches_nothing_says_so_in_the_tables_language(make
                                                                             words: str) -> None:
     """ctrl+p, then a search that matches nothing: not Textual's "No matches found"."""
     app = make_app(lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:  # room for every command (the languages too)
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.pause()
@@ -218,7 +221,7 @@ async def test_the_palettes_screenshot_is_saved_and_said_in_the_tables_language(
     and the notice is in the table's language, not Textual's English."""
     monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
     app = make_app(lang=lang)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 40)) as pilot:  # room for every command (the languages too)
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.pause(0.3)
