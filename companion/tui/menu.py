@@ -71,7 +71,10 @@ def paged(entries: Sequence[Entry], room: int = 9, remember: dict[str, str] | No
     shown is "más…", which opens the rest in place."""
     used = {e.key for e in entries if e.key}
     free = [k for k in DIGITS if k not in used]
-    if not free and any(not e.key for e in entries):  # every digit named already: all take keys in turn
+    named = sum(1 for e in entries if e.key and e.kind != "back")
+    if (not free and any(not e.key for e in entries)) or named > room:
+        # every digit named already, or more named entries than the bar has room for: all take
+        # keys in turn, and what does not fit goes behind "más…" (never off the screen)
         entries = [e if e.kind == "back" else replace(e, key=None) for e in entries]
         used = {e.key for e in entries if e.key}
         free = [k for k in DIGITS if k not in used]

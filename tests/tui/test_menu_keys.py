@@ -221,3 +221,15 @@ def test_entries_that_name_every_digit_and_one_more_still_all_get_a_key():
     keys = [e.key for e in shown]
     assert all(keys) and len(keys) == len(set(keys)) and len(shown) <= 9
     assert shown[-1].inner  # the rest behind "más…", which has a key too
+
+
+def test_more_named_entries_than_room_page_behind_more():
+    """Kaijupoly's troops offered 1-5 and 0 (six named keys) in a bar with room for five: the
+    sixth was drawn off the screen and still played by its key."""
+    from companion.tui.menu import Entry, paged
+
+    entries = [Entry(f"e{n}", f"n{n}", key=str(n)) for n in (1, 2, 3, 4, 5, 0)]
+    shown = paged(entries, room=5)
+    assert len(shown) == 5 and shown[-1].inner and len(shown[-1].inner) == 2
+    keys = [e.key for e in shown]
+    assert all(keys) and len(set(keys)) == 5
