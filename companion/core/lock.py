@@ -336,6 +336,9 @@ class SaveLock:
         self.fd = -1
 
 
+BLOCK_START = b"\n[[action]]\n"  # how every appended batch begins (saveformat.Entry.to_block)
+
+
 def _proven(note: dict[str, Any], save: Path) -> tuple[int, bytes] | None:
     """(start, the bytes it adds) of a pending write the note proves is this
     save's; None for a note that does not (stale, from another boot or file,
@@ -357,6 +360,8 @@ def _proven(note: dict[str, Any], save: Path) -> tuple[int, bytes] | None:
         return None
     if len(data) != length or not stat.S_ISREG(info.st_mode) or [info.st_dev, info.st_ino] != ident:
         return None
+    if not data.startswith(BLOCK_START):  # a writer only ever appends whole `[[action]]` blocks
+        return None  # (so a cut it asks for never reaches into the setup part)
     return start, data
 
 

@@ -103,3 +103,22 @@ def test_a_cut_save_of_any_game_never_blames_a_whole_action(setup, seed, cut, ta
         session.close()
         assert intact >= complete
         assert save.read_bytes() + b"".join(c.read_bytes() for c in save.parent.glob("g.toml.damaged-*")) == data
+
+
+def test_a_note_proving_bytes_inside_the_setup_is_not_obeyed():
+    """Found by CI: a note naming this boot and file and the very bytes from inside the
+    setup part on (one byte short of them) cut the setup and left no readable save. A
+    writer only ever appends whole `[[action]]` blocks, so such a note is not one."""
+    with tempfile.TemporaryDirectory() as folder:
+        save = _game(Path(folder) / "g.toml", 4, 0, 12)
+        data = save.read_bytes()
+        info = os.lstat(save)
+        start = data.index(b"[[action]]") // 2
+        real = data[start:] + b"x"
+        lock_path(save).write_text(
+            f"pid = 1\nboot = {json.dumps(lock.BOOT)}\npending = [{start}, {len(real)}]\n"
+            f"save = [{info.st_dev}, {info.st_ino}]\nadds = \"{base64.b64encode(real).decode()}\"\n")
+        session = Session.load(save)
+        assert len(session.played) == 12
+        session.close()
+        assert save.read_bytes() == data and not list(save.parent.glob("g.toml.damaged-*"))
