@@ -58,6 +58,7 @@ STARTS = ("start", "dice", "game")
 
 
 SUBTITLE_BURST = 3  # lines said together and shown together, at most (the subtitle has 3 rows)
+CUE_SHOWN_SECONDS = 1.5  # a cue shown as text (nothing heard) stays this long beside the subtitle
 
 
 class Narrated(Message):
@@ -337,7 +338,7 @@ class CompanionApp(App[None]):
         self.cue_text = ui(f"ui.cue.{name}", self.lang)
         if self._cue_timer is not None:
             self._cue_timer.stop()
-        self._cue_timer = self.set_timer(1.5, self._clear_cue)
+        self._cue_timer = self.set_timer(CUE_SHOWN_SECONDS, self._clear_cue)
 
     def _clear_cue(self) -> None:
         self.cue_text = ""

@@ -103,6 +103,9 @@ def check_refusals(session: Session, seen: Seen, rng: random.Random) -> None:
         assert session.game.state() == before
 
 
+THOROUGH_EACH = 60  # a step kind's first times all tried in full; after them one in ten (Kaijupoly: ~1,000 turns)
+
+
 def playout(game_cls: type[Game], players, options, seed: int, path=None, *, thorough: bool = False,
             seen: Seen | None = None) -> Session:
     """Play sampled actions until the game ends; fail if it does not end in time.
@@ -113,13 +116,15 @@ def playout(game_cls: type[Game], players, options, seed: int, path=None, *, tho
     session = Session.new(game_cls, players, options, seed=seed, lang="en", path=path)
     seen.names = tuple(session.game.players)
     rng = random.Random(seed)
+    pick, tried = random.Random(f"thorough {seed}"), {}  # (its own dice: the game's stay the same)
     for _ in range(game_cls.max_actions):
         if session.outcome() is not None:
             break
         prompt = session.expects()
         seen.add(prompt_lines(prompt))
         seen.text(prompt.title, prompt.detail, *(c.label for c in prompt.choices))
-        if thorough:
+        if thorough and tried.setdefault(prompt.step, 0) < THOROUGH_EACH or thorough and pick.random() < 0.1:
+            tried[prompt.step] += 1  # every step kind in full its first times, then one in ten
             for choice in prompt.choices:
                 try:
                     seen.add(lines_in([e.line for e in accepted_on_a_copy(session.game, choice.notation, rng)]))

@@ -213,8 +213,12 @@ async def test_leaving_the_game_goes_to_the_start_screen(make_app, duel: Session
         await pilot.press("escape")  # asks first: Enter leaves (the game is saved either way)
         await pilot.pause()
         await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(100):  # the start screen lists the saves in a worker of its own (slow when loaded)
+            await app.workers.wait_for_complete()
+            await pilot.pause(0.02)
+            if isinstance(app.screen, StartScreen) and app.screen.query_one("#resume").saves \
+                    and app.screen.query_one("#start-tabs").active == "tab-resume":
+                break
         assert isinstance(app.screen, StartScreen)
         saves = app.screen.query_one("#resume").saves
         assert [s.actions for s in saves] == [1]

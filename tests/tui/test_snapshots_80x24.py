@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from companion.core.session import Session
+from companion.tui import app as app_module
 from companion.tui.games.gauekos import GauekosScreen
 
 from .gauekos.conftest import FAST
@@ -100,8 +101,10 @@ SCREENS: dict[str, tuple[Maker, dict[str, Any], Callable[[Pilot], Awaitable[None
 
 @pytest.fixture(autouse=True)
 def fast(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Gauekos timers tick only when told: no clock moves between two runs."""
+    """Gauekos timers tick only when told, and a cue shown as text stays: no clock moves
+    between two runs (on a loaded machine the 1.5 s cue was gone before the shot)."""
     monkeypatch.setattr(GauekosScreen, "timing", FAST)
+    monkeypatch.setattr(app_module, "CUE_SHOWN_SECONDS", 1e6)
 
 
 def fixed_home() -> Path:
@@ -113,6 +116,7 @@ def fixed_home() -> Path:
     return home
 
 
+@pytest.mark.xdist_group("snapshots-80x24")  # fixed_home: one folder name for every run
 @pytest.mark.parametrize("lang", ["es", "eu"])
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_screen_at_80x24(snap_compare, make_app, home, screen: str, lang: str) -> None:

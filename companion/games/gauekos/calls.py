@@ -358,10 +358,11 @@ class Closing(CallStep):
             g.__dict__.update(kept)
             if exc.line.id in ("gauekos.error.night_order", "gauekos.error.not_now_call"):
                 raise g._out_of_order(action) from None  # the order is this call's
-            # Said from here: what is allowed is this step's, and so is the public reading.
+            # Said from here: what is allowed is this step's, and so is the public reading. Its
+            # reason came from after the close (dawn: "P2 is dead" names the night's victim), so
+            # the table never reads it, even a reason `told_in_public` now.
             exc.allowed, exc.public_allowed = g.allowed(), g.allowed(public=True)
-            if self.private and not g.told_in_public(exc.line):
-                exc.public_line = Line("error.secret_reason", {"waiting": self.public_title(g, s)})
+            exc.public_line = Line("error.secret_reason", {"waiting": self.public_title(g, s)})
             raise
         except Exception:
             g.__dict__.clear()
