@@ -32,6 +32,16 @@ class NotPlainFile(OSError):
         self.why = why  # "link", "not_a_file" or "linked"
 
 
+def signature(path: Path | str) -> tuple[int, int] | None:
+    """(mtime in ns, size) of a file, None when it cannot be read: what a follower of a save
+    compares to know it changed, without reading it (the table view, the table page)."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_mtime_ns, found.st_size
+
+
 def is_link(path: Path | str) -> bool:
     try:
         return stat.S_ISLNK(os.lstat(path).st_mode)

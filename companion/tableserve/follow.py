@@ -12,13 +12,13 @@ whether the game master's app is open. Nothing private is read into it.
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 from typing import Any
 
 from companion.core import live
 from companion.core.errors import CompanionError
+from companion.core.files import signature as _stat
 from companion.core.game import Line
 from companion.core.journal import read
 from companion.core.language import load_pack, render, template
@@ -37,14 +37,6 @@ PANEL_WORDS: dict[str, tuple[str, ...]] = {
     "marcador": ("marcador.round_of", "marcador.round_open", "marcador.no_points"),
     "rey-de-los-monstruos": ("kaijupoly.troops.", "ui.kaijupoly.", "state.kaijupoly."),
 }
-
-
-def _stat(path: Path) -> tuple[int, int] | None:
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_mtime_ns, found.st_size
 
 
 PANEL_OF = {"rey-de-los-monstruos": "kaijupoly"}  # a game drawn by another game's panel

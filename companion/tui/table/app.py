@@ -11,10 +11,8 @@ or caught half-written) keeps the last good state and names the file.
 from __future__ import annotations
 
 import asyncio
-import os
 import time
 from pathlib import Path
-from typing import Any
 
 from textual import work
 from textual.app import App, ComposeResult
@@ -24,6 +22,7 @@ from textual.content import Content
 from textual.widgets import Digits, Static
 
 from companion.core import live
+from companion.core.files import signature as _stat
 from companion.core.game import Line
 from companion.core.language import LANGUAGES, render
 
@@ -36,14 +35,6 @@ from .games import panel_lines
 HERE = Path(__file__).parent
 LOG_TAIL = 12  # log entries kept for the side (the panel shows what fits, newest last)
 POLL = 1.0  # seconds between looks at the clocks, the heartbeat and the save's size
-
-
-def _stat(path: Path) -> tuple[int, int] | None:
-    try:
-        found = os.stat(path)
-    except OSError:
-        return None
-    return found.st_mtime_ns, found.st_size
 
 
 def title_text(seen: Seen, lang: str) -> str:
