@@ -18,6 +18,16 @@ from companion.tui.app import CompanionApp, create_app
 SEED = 1234
 
 
+@pytest.fixture(autouse=True)
+def steady_cues(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a snapshot, a cue shown as text (nothing heard) stays beside the subtitle: a shot
+    taken after its 1.5 s on a loaded machine lost it (CI: gauekos-sorgina-es)."""
+    if "snap_compare" in request.fixturenames:
+        from companion.tui import app as app_module
+
+        monkeypatch.setattr(app_module, "CUE_SHOWN_SECONDS", 1e6)
+
+
 @pytest.fixture
 def home(tmp_path: Path) -> Path:
     path = tmp_path / "saves"

@@ -16,7 +16,6 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
 from companion.core.session import Session
-from companion.tui import app as app_module
 from companion.tui.games.gauekos import GauekosScreen
 
 from .gauekos.conftest import FAST
@@ -101,10 +100,9 @@ SCREENS: dict[str, tuple[Maker, dict[str, Any], Callable[[Pilot], Awaitable[None
 
 @pytest.fixture(autouse=True)
 def fast(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Gauekos timers tick only when told, and a cue shown as text stays: no clock moves
-    between two runs (on a loaded machine the 1.5 s cue was gone before the shot)."""
+    """Gauekos timers tick only when told: no clock moves between two runs (a cue shown as
+    text stays put: conftest's `steady_cues`)."""
     monkeypatch.setattr(GauekosScreen, "timing", FAST)
-    monkeypatch.setattr(app_module, "CUE_SHOWN_SECONDS", 1e6)
 
 
 def fixed_home() -> Path:

@@ -258,7 +258,7 @@ async def test_a_phantom_call_keeps_its_pause_and_passes_whatever_is_typed(make_
     """The trial: `:harrapatuta` in the phantom Akerbeltz call was taken, the call's time vanished
     and it never passed. Now the Kontalari closed the gauekos' call before it (Galtzagorri is
     caught until then): it is refused, and the call keeps its pause and passes by itself."""
-    monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(6.0, 6.0)))
+    monkeypatch.setattr(GauekosScreen, "timing", replace(FAST, phantom=(12.0, 12.0)))  # long enough on a loaded machine
     session = new_table(8, *PHANTOM_AKERBELTZ, lang="eu")
     app = make_app(session=session)
     async with app.run_test(size=(80, 24)) as pilot:
