@@ -129,10 +129,13 @@ class MenuState:
     room: int = 9  # the room of the last view
 
     def set(self, entries: Sequence[Entry], moment: Any) -> None:
-        """The entries of this view; a new moment forgets the keys, other entries close the folds."""
+        """The entries of this view; a new moment (an action played) forgets the keys and closes
+        the folds, as other entries do: a fold left open after its entry was played would show
+        its next entries with nothing on screen saying whose they are."""
         if moment != self.moment:
             self.moment = moment
             self.keys = {}
+            self.path, self.rooms = [], []
         top = tuple(e.ident for e in entries)
         if top != self.top:
             self.top = top

@@ -420,3 +420,32 @@ async def test_the_troops_behind_more_open_and_play(make_app, home):
         await pilot.pause()
         assert notations(session)[-1] == cuartel.notation
         session.close()
+
+
+async def test_a_reinforcement_played_from_a_fold_closes_it(make_app, home):
+    """After a level is played from a city's fold, the bar is back at the cities and "Acabar el
+    turno": left open, it showed the next levels with no city named and 0 as "Volver" (the
+    whole-game trial of issue 21 in tmux)."""
+    def two_cities(s: Session) -> bool:
+        prompt = s.expects()
+        cities = {c.label.values["city"] for c in prompt.choices if c.group == "troops"} if prompt.step == "end" else ()
+        return len(cities) > 1
+
+    session = drive(dealt(home), two_cities)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        fold = next(e for e in screen.shown_entries if e.inner)
+        await pilot.press(fold.key)
+        await pilot.pause()
+        level = next(e for e in screen.shown_entries if e.notation)
+        await pilot.press(level.key)
+        await pilot.pause()
+        assert notations(session)[-1] == level.notation
+        assert screen.menu_state.path == []
+        text = screen_text(app)
+        assert "Volver" not in text
+        if session.expects().step == "end":
+            assert " 0  Acabar el turno" in text
+        session.close()
