@@ -339,3 +339,19 @@ def test_a_service_in_the_centre_is_wrecked_without_a_general_handing_in_its_dee
     assert "entrega" not in text and " - " not in text
     assert 35 in session.game.destroyed
     assert "deed was already in the centre" in said(events, "en")
+
+
+def test_a_ruined_general_giving_up_a_station_is_not_told_a_city_was_evacuated(tmp_path):
+    """The trial of issue 21 read "Se evacúa Estación del Mediodía: … y la ciudad cuenta como
+    destruida" for a station sold in a ruin."""
+    ana, bea = DEEDS[0:27:3], DEEDS[1:27:3]
+    hands = (ana[:-1] + [35], bea[:-1] + [34], DEEDS[2:27:3])
+    session = game(tmp_path, "roll @ 1 1", "roll @ 6 6", "roll @ 1 2", "pick 39",
+                   players=("Ana", "Bea", "Carlos"), hands=hands, card_effects=True)
+    session.act("roll @ 3 4")
+    session.act("pay 3050")  # 50 € short
+    events = session.act("sell 35")  # Estación del Norte: its mortgage, 100 €
+    text = said(events)
+    assert "Ana entrega Estación del Norte y recibe 100 €; su título cuenta como destruido." in text
+    assert "ciudad" not in text and 35 in session.game.destroyed
+    assert "Ana gives up Estación del Norte and receives 100 €" in said(events, "en")
