@@ -441,7 +441,13 @@ class GameScreen(Screen[None]):
 
     def on_table_entry_entered(self, message: TableEntry.Entered) -> None:
         message.stop()
-        values = message.values.split()
+        self.play_table(message.values)
+
+    def play_table(self, typed: str) -> None:
+        """What the table rolled or drew, as typed in the field: checked, played, the field closed."""
+        values = typed.replace("@", " ").split()  # `@ 3 4` typed by habit (or a second `@`): the faces
+        if not values:
+            return
         choice, refusal = table_choice(self.table_choices_now, values, self.lang)
         if choice is None:
             self.show_error(refusal)
@@ -586,6 +592,10 @@ class GameScreen(Screen[None]):
         end_burst = getattr(self.app, "end_burst", None)
         if end_burst is not None:
             end_burst()  # what the last key did was on screen until this one
+        if self.table_key(event):
+            event.stop()
+            event.prevent_default()
+            return
         found = self.query(NotationInput)
         line = found.first() if found else None
         if line is None:
@@ -604,6 +614,27 @@ class GameScreen(Screen[None]):
             return
         event.stop()
         event.prevent_default()
+
+    def table_key(self, event: events.Key) -> bool:
+        """`@` and the faces typed right behind it, as `:` and its line: `@` opens the table's
+        field at once, and keys already routed to the screen go into it (True: the key was used)."""
+        entry = self.query(TableEntry).first() if self.query(TableEntry) else None
+        if entry is None:
+            return False
+        field = entry.query_one("#table-input", Input)
+        if not entry.is_open:
+            if event.character != "@" or self.focused is not None or not self.table_choices_now:
+                return False
+            self.action_table_entry()
+        elif self.focused is not field:
+            return False
+        elif event.is_printable and event.character:
+            field.insert_text_at_cursor(event.character)
+        elif event.key == "enter":  # now, not posted: the keys queued behind it are the next roll's
+            self.play_table(field.value)
+        else:
+            return False
+        return True
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, NotationInput):

@@ -125,37 +125,48 @@ class MenuState:
     moment: Any = None
     keys: dict[str, str] = field(default_factory=dict)
     top: tuple[str, ...] = ()
+    rooms: list[int] = field(default_factory=list)  # the room each open fold's level was shown at
+    room: int = 9  # the room of the last view
 
     def set(self, entries: Sequence[Entry], moment: Any) -> None:
-        """The entries of this view; a new moment forgets the keys, other entries close the folds."""
+        """The entries of this view; a new moment (an action played) forgets the keys and closes
+        the folds, as other entries do: a fold left open after its entry was played would show
+        its next entries with nothing on screen saying whose they are."""
         if moment != self.moment:
             self.moment = moment
             self.keys = {}
+            self.path, self.rooms = [], []
         top = tuple(e.ident for e in entries)
         if top != self.top:
             self.top = top
-            self.path = []
+            self.path, self.rooms = [], []
         self.entries = list(entries)
 
     def visible(self, room: int = 9) -> list[Entry]:
-        """The entries on screen now: the menu's, or the open fold's, paged, keyed, with "volver"."""
-        level = paged(self.entries, room, self.keys if not self.path else None)
-        for index in list(self.path):
+        """The entries on screen now: the menu's, or the open fold's, paged, keyed, with "volver".
+        The levels above the open fold are paged at the room they were shown at when it was
+        opened (paged at another room, "más…" may sit at another index, or be gone)."""
+        self.room = room
+        level = paged(self.entries, self.rooms[0] if self.path else room, self.keys if not self.path else None)
+        for depth, index in enumerate(list(self.path)):
             if not 0 <= index < len(level) or not level[index].inner:
-                self.path = []
+                self.path, self.rooms = [], []
                 return paged(self.entries, room, self.keys)
-            level = paged(level[index].inner, room - 1) + [back_entry()]
+            at = self.rooms[depth + 1] if depth + 1 < len(self.path) else room
+            level = paged(level[index].inner, at - 1) + [back_entry()]
         return level
 
     def open(self, shown: Sequence[Entry], entry: Entry) -> None:
         """Open `entry` (one of `shown`, an inline fold) in place."""
         self.path.append(list(shown).index(entry))
+        self.rooms.append(self.room)
 
     def close(self) -> bool:
         """Close the innermost fold; False when none was open."""
         if not self.path:
             return False
         self.path.pop()
+        self.rooms.pop()
         return True
 
 

@@ -397,3 +397,55 @@ def test_snapshot_rey_de_los_monstruos(snap_compare, make_app, home) -> None:
         assert snap_compare(make_app(session=session), terminal_size=(80, 24))
     finally:
         session.close()
+
+
+async def test_the_troops_behind_more_open_and_play(make_app, home):
+    """At 80×24 the troops bar shows 1-4 and "Más… (2)" (the Cuartel and "Sin tropas" behind it):
+    its key opens that page in place and the Cuartel's key there plays it (the whole-game trial
+    of issue 21 found "Más…" doing nothing: the page was opened at the bar's room, then read
+    back at nine, where that index is another entry, and closed again)."""
+    session = drive(dealt(home), lambda s: s.expects().step == "troops")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        more = next(e for e in screen.shown_entries if e.inner)
+        assert f" {more.key}  Más… ({len(more.inner)})" in screen_text(app)
+        await pilot.press(more.key)
+        await pilot.pause()
+        assert screen.menu_state.path and "Volver" in screen_text(app)
+        cuartel = next(e for e in screen.shown_entries if (e.notation or "").endswith(" cuartel"))
+        assert f" {cuartel.key}  un Cuartel" in screen_text(app)
+        await pilot.press(cuartel.key)
+        await pilot.pause()
+        assert notations(session)[-1] == cuartel.notation
+        session.close()
+
+
+async def test_a_reinforcement_played_from_a_fold_closes_it(make_app, home):
+    """After a level is played from a city's fold, the bar is back at the cities and "Acabar el
+    turno": left open, it showed the next levels with no city named and 0 as "Volver" (the
+    whole-game trial of issue 21 in tmux)."""
+    def two_cities(s: Session) -> bool:
+        prompt = s.expects()
+        cities = {c.label.values["city"] for c in prompt.choices if c.group == "troops"} if prompt.step == "end" else ()
+        return len(cities) > 1
+
+    session = drive(dealt(home), two_cities)
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        fold = next(e for e in screen.shown_entries if e.inner)
+        await pilot.press(fold.key)
+        await pilot.pause()
+        level = next(e for e in screen.shown_entries if e.notation)
+        await pilot.press(level.key)
+        await pilot.pause()
+        assert notations(session)[-1] == level.notation
+        assert screen.menu_state.path == []
+        text = screen_text(app)
+        assert "Volver" not in text
+        if session.expects().step == "end":
+            assert " 0  Acabar el turno" in text
+        session.close()

@@ -56,3 +56,29 @@ async def test_a_pasted_line_with_its_enter_plays_once(make_app, home):
         from companion.tui.widgets import ErrorLine
         assert all(not str(e.content).strip() for e in screen.query(ErrorLine))
     session.close()
+
+
+async def test_faces_right_after_the_at_reach_the_table_field(make_app, home):
+    """`@3 4⏎` typed fast (or sent by tmux while the app is busy) plays the table's 3 4: the
+    whole-game Kaijupoly trial in tmux lost the faces and the Enter of a roll sent right after
+    the one before, leaving the field open and empty (issue 21)."""
+    session = Session.new("kaijupoly", ["Ana", "Bea"], seed=SEED, lang="es", path=home / "k.toml")
+    session.act("deal")
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        before = len(session.played)
+        queue(app, "@3 4")
+        app.post_message(events.Key("enter", "\r"))
+        queue(app, "@1 2")  # the next general's roll, in the same burst
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        played = session.played[before:]
+        assert [p.entry.notation for p in played] == ["roll", "roll"]
+        assert [p.entry.draws[0].values for p in played] == [(3, 4), (1, 2)]
+        assert {d.source for p in played for d in p.entry.draws} == {"table"}
+        from companion.tui.widgets import TableEntry
+        assert not screen.query_one(TableEntry).is_open
+    session.close()

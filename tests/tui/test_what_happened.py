@@ -72,13 +72,22 @@ async def test_the_bank_scrolls_with_the_page_keys(make_app, home: Path) -> None
         await pilot.press("b")
         await pilot.pause()
         centre = app.screen.query_one(CentrePanel)
-        first = centre.content.plain
-        await pilot.press("pagedown")
+        first = centre.content.plain  # the bank's totals and the newest payments, at the bottom
+        newest = first.splitlines()[-1]
+        await pilot.press("pagedown")  # already at the newest: nothing further down
         await pilot.pause()
-        assert centre.top > 0 and centre.content.plain != first
-        await pilot.press("home")
+        assert centre.content.plain.splitlines()[-1] == newest
+        await pilot.press("pageup")  # older payments (the whole-game trial of issue 21: PgUp did
+        await pilot.pause()          # nothing there, and PgDn jumped to the oldest)
+        page = centre.content.plain
+        assert page != first and newest not in page.splitlines()[-1:]
+        await pilot.press("home")  # the first payments, under the totals
         await pilot.pause()
-        assert centre.top == 0 and centre.content.plain == first
+        assert centre.top == 0 and centre.content.plain.splitlines()[0] == first.splitlines()[0]
+        assert " R1 " in f" {centre.content.plain.splitlines()[1]} "
+        await pilot.press("end")
+        await pilot.pause()
+        assert centre.content.plain.splitlines()[-1] == newest
     session.close()
 
 

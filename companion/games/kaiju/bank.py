@@ -124,7 +124,8 @@ def sell(g, seat: int, position: int) -> list[Event]:
     """A ruined general gives up a deed: troops and city for money, the city counted destroyed."""
     value = sale_value(g, position)
     pay(g, None, seat, value, "sale")
-    events = [event("ruin.sells", player=g.players[seat], city=square(g, position), amount=money(g, value))]
+    what = "ruin.sells" if g.board[position].kind == "city" else "ruin.sells_service"  # a station is no city
+    events = [event(what, player=g.players[seat], city=square(g, position), amount=money(g, value))]
     events += lose(g, position, sold=True, out=False)
     events += collect(g)  # the debt is paid from the sale first; then, with no city left, the general is out
     if not g.out[seat] and not held(g, seat, cities_only=True) and g.board[position].kind == "city":

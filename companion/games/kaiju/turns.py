@@ -238,8 +238,10 @@ def kaiju_rolled(g, faces: tuple[int, int]) -> list[Event]:
         return events + [event("kaiju.nothing" if not sq.deed else "kaiju.rubble", city=sq.name)]
     if sq.kind != "city":
         owner = g.owner.get(position)
-        events.append(event("kaiju.service", city=sq.name,
-                            player=g.players[owner] if owner is not None else "-"))
+        if owner is None:  # left in the centre by a general out of the game: nobody hands it in
+            events.append(event("kaiju.service_centre", city=sq.name))
+        else:
+            events.append(event("kaiju.service", city=sq.name, player=g.players[owner]))
         return events + lose(g, position)
     if g.level[position] == 0:
         owner = g.owner.get(position)

@@ -312,3 +312,46 @@ def test_refusals_say_why_and_change_nothing(tmp_path):
     assert "no es uno de los títulos sobrantes" not in refused(session, "troops 3 2")
     assert "casilla «nowhere»" in refused(session, "sell nowhere")
     assert "varias casillas" in refused(session, "pick calle")
+
+
+def test_a_service_in_the_centre_is_wrecked_without_a_general_handing_in_its_deed(tmp_path):
+    """A general out of the game leaves their transports in the centre of the board; the Kaiju
+    landing there wrecks one, and no general hands in anything (the trial of issue 21 read
+    "¡El Kaiju destroza Estación de Goya! - entrega el título")."""
+    ana, bea = DEEDS[0:27:3], DEEDS[1:27:3]
+    hands = (ana[:-1] + [35], bea[:-1] + [34], DEEDS[2:27:3])  # Ana's last deed in board order: station 35
+    session = game(tmp_path, "roll @ 1 1", "roll @ 6 6", "roll @ 1 2", "pick 39",  # Bea takes the leftover
+                   players=("Ana", "Bea", "Carlos"), hands=hands, card_effects=True)
+    session.act("roll @ 3 4")  # Ana: 7, a card that ruins her
+    session.act("pay 9999")
+    while step(session) == "ruin":
+        session.act(session.expects().choices[0].notation)
+    assert session.game.out[0] and session.game.owner[35] is None and 35 not in session.game.destroyed
+    for _ in range(2):  # Bea, then Carlos: a card to GO, the utility's roll
+        session.act("roll @ 3 4")
+        session.act("advance 0")
+        while step(session) == "bonus":
+            session.act("roll @ 1 1")
+    assert step(session) == "kaiju" and session.game.kaiju == 0
+    events = session.act("roll @ 2 3")  # GO - 5 = 35, Estación del Norte, nobody's now
+    text = said(events)
+    assert "¡El Kaiju destroza Estación del Norte! Su título ya estaba en el centro del tablero." in text
+    assert "entrega" not in text and " - " not in text
+    assert 35 in session.game.destroyed
+    assert "deed was already in the centre" in said(events, "en")
+
+
+def test_a_ruined_general_giving_up_a_station_is_not_told_a_city_was_evacuated(tmp_path):
+    """The trial of issue 21 read "Se evacúa Estación del Mediodía: … y la ciudad cuenta como
+    destruida" for a station sold in a ruin."""
+    ana, bea = DEEDS[0:27:3], DEEDS[1:27:3]
+    hands = (ana[:-1] + [35], bea[:-1] + [34], DEEDS[2:27:3])
+    session = game(tmp_path, "roll @ 1 1", "roll @ 6 6", "roll @ 1 2", "pick 39",
+                   players=("Ana", "Bea", "Carlos"), hands=hands, card_effects=True)
+    session.act("roll @ 3 4")
+    session.act("pay 3050")  # 50 € short
+    events = session.act("sell 35")  # Estación del Norte: its mortgage, 100 €
+    text = said(events)
+    assert "Ana entrega Estación del Norte y recibe 100 €; su título cuenta como destruido." in text
+    assert "ciudad" not in text and 35 in session.game.destroyed
+    assert "Ana gives up Estación del Norte and receives 100 €" in said(events, "en")

@@ -90,7 +90,7 @@ class CentrePanel(Static):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.sections: Sequence[Section] = ()
-        self.top = 0  # scrolled down by this many rows (PgDn, the wheel): then every line, in order
+        self.top: int | None = None  # None: fitted; else the first row shown of every line (PgUp/PgDn, the wheel)
 
     def show(self, sections: Sequence[Section]) -> None:
         self.sections = sections
@@ -98,7 +98,7 @@ class CentrePanel(Static):
         width = self.content_size.width or 54
         wrapped = [replace(s, lines=wrap(s.lines, width), short=None if s.short is None else wrap(s.short, width))
                    for s in sections]
-        if self.top:  # scrolled: the whole text, from `top`, nothing folded away
+        if self.top is not None:  # scrolled: the whole text, from `top`, nothing folded away
             every = [line for s in wrapped for line in s.lines]
             self.top = min(self.top, max(0, len(every) - height))
             put(self, Content("\n").join(every[self.top:self.top + height]))
@@ -106,15 +106,21 @@ class CentrePanel(Static):
         put(self, Content("\n").join(fit(wrapped, height)))
 
     def scroll_lines(self, where: str) -> None:
-        """PgUp/PgDn/Home/End (and the wheel, by three rows) over the whole text."""
+        """PgUp/PgDn/Home/End (and the wheel, by three rows) over the whole text. Unscrolled, a
+        list that ends with its newest lines (the bank's payments) stands at its end: PgUp goes back."""
         height = self.content_size.height or 9
+        width = self.content_size.width or 54
+        rows = sum(len(wrap(s.lines, width)) for s in self.sections)
+        last = max(0, rows - height)
+        ends_newest = bool(self.sections) and self.sections[-1].tail  # the bank: newest last
+        now = self.top if self.top is not None else (last if ends_newest else 0)
         step = {"page_up": -max(1, height - 1), "page_down": max(1, height - 1), "up": -3, "down": 3}
         if where == "home":
             self.top = 0
         elif where == "end":
-            self.top = 10 ** 6
+            self.top = last
         else:
-            self.top = max(0, self.top + step[where])
+            self.top = min(last, max(0, now + step[where]))
         self.show(self.sections)
 
     def on_mouse_scroll_down(self, event: Any) -> None:

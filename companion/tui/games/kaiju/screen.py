@@ -109,7 +109,7 @@ class KaijuScreen(GameScreen):
     def action_ledger(self) -> None:
         self.mode = "table" if self.mode == "ledger" else "ledger"
         for centre in self.widgets(CentrePanel):
-            centre.top = 0
+            centre.top = None
         self.refresh_view()
 
     def scroll_target(self) -> Any:
