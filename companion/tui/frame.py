@@ -185,6 +185,7 @@ class GameScreen(Screen[None]):
         Binding("end", "scroll_panel('end')", "Scroll", show=False),
         Binding("escape", "leave", "Menu"),
     ]
+    KEY_LINES = {"focus_next": "ui.key.focus_choices"}  # Tab reaches the choice bar first
     FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
     """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
 
@@ -378,6 +379,8 @@ class GameScreen(Screen[None]):
                 shown = state.visible(room) + table
         self.shown_entries = shown
         for bar in bars:
+            if over and bar.has_focus:  # hidden: its keys go back to the screen
+                self.set_focus(None)
             bar.display = not over
             bar.show(shown, view.lang)
 
@@ -410,10 +413,15 @@ class GameScreen(Screen[None]):
         if notation:
             self.submit(notation)
 
+    def choose_entry(self, entry: Entry) -> None:
+        """The one way an entry is chosen (its number key, a click, Enter on its highlight): only
+        an entry on screen now, opened or played as it says."""
+        if entry in self.shown_entries:
+            self.open_entry(entry)
+
     def on_entry_picked(self, message: EntryPicked) -> None:
         message.stop()
-        if message.entry in self.shown_entries:
-            self.open_entry(message.entry)
+        self.choose_entry(message.entry)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # another width: other entries fit the bar
@@ -541,7 +549,7 @@ class GameScreen(Screen[None]):
             return
         entry = entry_for(self.shown_entries, str(number))
         if entry is not None:
-            self.open_entry(entry)
+            self.choose_entry(entry)
         elif number == 0 and self.menu_state.close():
             self.refresh_view()
         else:
@@ -591,7 +599,7 @@ class GameScreen(Screen[None]):
         if line is None:
             return
         if not line.is_open:
-            if event.character != ":" or self.focused is not None:
+            if event.character != ":" or not self.keys_free():
                 return
             self.action_command_line()
         elif self.focused is not line:
@@ -604,6 +612,11 @@ class GameScreen(Screen[None]):
             return
         event.stop()
         event.prevent_default()
+
+    def keys_free(self) -> bool:
+        """The screen's typed keys are its own: nothing has the focus, or only the choice bar
+        (which takes the arrows and Enter, not what is typed)."""
+        return self.focused is None or isinstance(self.focused, ChoiceBar)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, NotationInput):
