@@ -378,11 +378,12 @@ class GameScreen(Screen[None]):
                 room = max(1, min(room - 1, fits - len(table)))
                 shown = state.visible(room) + table
         self.shown_entries = shown
+        back_to, state.returned = state.returned, None  # a fold just closed: the highlight goes back to it
         for bar in bars:
             if over and bar.has_focus:  # hidden: its keys go back to the screen
                 self.set_focus(None)
             bar.display = not over
-            bar.show(shown, view.lang)
+            bar.show(shown, view.lang, highlight=back_to)
 
     def entry_flow(self, entry: Entry) -> None:
         """An entry of the screen's own `kind` was chosen (a game's screen starts its flow)."""

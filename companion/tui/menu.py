@@ -125,6 +125,7 @@ class MenuState:
     moment: Any = None
     keys: dict[str, str] = field(default_factory=dict)
     top: tuple[str, ...] = ()
+    returned: int | None = None  # the index of the fold just closed, in the level shown again
 
     def set(self, entries: Sequence[Entry], moment: Any) -> None:
         """The entries of this view; a new moment forgets the keys, other entries close the folds."""
@@ -155,7 +156,7 @@ class MenuState:
         """Close the innermost fold; False when none was open."""
         if not self.path:
             return False
-        self.path.pop()
+        self.returned = self.path.pop()
         return True
 
 

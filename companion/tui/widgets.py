@@ -173,7 +173,7 @@ class ChoiceBar(Static, can_focus=True):
 
     BINDINGS = [
         Binding("enter", "choose", "Choose", key_display="⏎"),
-        Binding("space", "choose", "Choose", show=False),
+        Binding("space", "choose", "Choose", key_display="␣", show=False),
         Binding("left", "highlight('left')", "Move", show=False),
         Binding("right", "highlight('right')", "Move", show=False),
         Binding("up", "highlight('up')", "Move", show=False),
@@ -224,15 +224,19 @@ class ChoiceBar(Static, can_focus=True):
             count += 1
         return count
 
-    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None) -> None:
+    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None,
+             highlight: int | None = None) -> None:
         """Show `entries`; the highlight stays on the same entry when it is still shown (a refusal,
-        `v`, a resize, "volver" back to its "más…" leave it where the eye is), else it goes to the
-        first (a new step, a page just opened)."""
+        `v`, a resize leave it where the eye is), goes to `highlight` when given (the "más…" a
+        page was closed back to), else to the first (a new step, a page just opened)."""
         before = self.entries[self.highlight].ident if 0 <= self.highlight < len(self.entries) else None
         self.entries = tuple(entries)
         self._lang = lang
         idents = [getattr(entry, "ident", None) for entry in self.entries]
-        self.highlight = idents.index(before) if before is not None and before in idents else 0
+        if highlight is not None and 0 <= highlight < len(self.entries):
+            self.highlight = highlight
+        else:
+            self.highlight = idents.index(before) if before is not None and before in idents else 0
         if not entries:
             self._rows = []
             if self.has_focus:  # nothing to choose here: the screen's own keys again
@@ -249,7 +253,8 @@ class ChoiceBar(Static, can_focus=True):
         / `David` read as two choices); only a choice wider than the bar wraps."""
         if not self.entries:
             return
-        lit = self.highlight if self.has_focus else -1
+        lit = self.highlight if self.is_mounted and self.screen.focused is self else -1  # (has_focus
+        # is set after this class's on_focus has run)
         entries = [self.entry_content(index, entry, self._lang, index == lit)
                    for index, entry in enumerate(self.entries)]
         width = self.scrollable_content_region.width
