@@ -536,6 +536,16 @@ class ErrorLine(Static):
         put(self, Content.assemble(("✗ ", "bold"), message) if message else Content(""))
 
 
+def back_to(screen: Any) -> Any:
+    """What a line opened over the screen gives the focus back to when it closes: the choice bar
+    when it had it (its highlight goes on), else nothing (the screen's keys)."""
+    return screen.focused if isinstance(screen.focused, ChoiceBar) else None
+
+
+def focus_again(widget: Any) -> Any:
+    return widget if widget is not None and widget.is_attached and widget.focusable else None
+
+
 class NotationInput(Input):
     """The notation command line: hidden until opened; Escape closes it."""
 
@@ -551,6 +561,7 @@ class NotationInput(Input):
 
     def open(self, placeholder: str) -> None:
         self.placeholder = placeholder
+        self._back_to = back_to(self.screen)
         self.add_class("-open")
         self.screen.add_class("-typing")  # toasts move to the top: never over this line (game.tcss)
         # Focus now, not after the queue (Widget.focus defers it): keys typed right after `:`
@@ -561,7 +572,7 @@ class NotationInput(Input):
         self.value = ""
         self.remove_class("-open")
         self.screen.remove_class("-typing")
-        self.screen.set_focus(None)
+        self.screen.set_focus(focus_again(getattr(self, "_back_to", None)))
 
     @property
     def is_open(self) -> bool:
@@ -597,6 +608,7 @@ class TableEntry(Horizontal):
         field.password = password
         field.placeholder = placeholder
         field.value = ""
+        self._back_to = back_to(self.screen)
         self.add_class("-open")
         self.screen.set_focus(field)  # now: digits typed right after `@` go into the field
 
@@ -607,7 +619,7 @@ class TableEntry(Horizontal):
     def action_close(self) -> None:
         self.query_one("#table-input", Input).value = ""
         self.remove_class("-open")
-        self.screen.set_focus(None)
+        self.screen.set_focus(focus_again(getattr(self, "_back_to", None)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

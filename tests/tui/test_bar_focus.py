@@ -135,12 +135,31 @@ async def test_more_opens_its_page_with_enter_and_back_returns_to_it(make_app, d
         assert bar.entries[bar.highlight].ident == more.ident  # back on the "más…" it came from
 
 
-async def test_colon_opens_the_notation_line_from_the_bar(make_app, duel) -> None:
+async def test_colon_opens_the_notation_line_from_the_bar_and_gives_the_focus_back(make_app, duel) -> None:
     app = make_app(session=duel)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("tab", "colon", *"lucky 1 5", "enter")
         await pilot.pause()
         assert [p.entry.notation for p in duel.played] == ["lucky 1 5"]
+        assert app.focused is app.screen.query_one(ChoiceBar)
+
+
+async def test_the_tables_dice_entry_chosen_with_enter_gives_the_focus_back(make_app, duel) -> None:
+    """`@ La mesa ha sacado…` highlighted, Enter: the field for the table's dice; its roll is
+    recorded as the table's, and the bar has the focus again."""
+    duel.act("lucky 1 3")
+    duel.act("lucky 2 4")
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(ChoiceBar)
+        await pilot.press("tab", "end")
+        await pilot.pause()
+        assert bar.entries[bar.highlight].kind == "table" and lit(bar) == ["La mesa ha sacado…"]
+        await pilot.press("enter", "2", "space", "5", "enter")
+        await pilot.pause()
+        assert duel.played[-1].entry.draws[0].source == "table"
+        assert app.focused is bar
 
 
 @pytest.fixture
