@@ -156,6 +156,9 @@ class EntryPicked(Message):
         self.entry = entry
 
 
+LIT = "bold reverse underline"  # the choice bar's highlighted label
+
+
 class ChoiceBar(Static, can_focus=True):
     """The menu entries on screen now, each with its key, wrapping whole entries per row; a click
     posts EntryPicked. The frame gives it only what fits (`fits`): nothing it holds is unseen.
@@ -193,13 +196,13 @@ class ChoiceBar(Static, can_focus=True):
 
     @staticmethod
     def entry_content(index: int, entry: Any, lang: str, highlighted: bool = False) -> Content:
-        """An entry as drawn: its key, its label; highlighted, the label takes the cursor's colours
-        (same cells: the highlight never moves a row)."""
+        """An entry as drawn: its key, its label; highlighted, the label is reversed and underlined
+        as its key is, one solid block (the link colour a click adds is the widget's text colour,
+        so a reverse stays readable in any theme; same cells: the highlight never moves a row)."""
         from .picker import entry_label
 
         click = f"@click=pick({index})"
-        label = ("bold $block-cursor-foreground on $block-cursor-background underline" if highlighted
-                 else "bold on $boost")
+        label = LIT if highlighted else "bold on $boost"
         return Content.assemble((f" {entry.key} ", f"bold reverse $accent {click}"),
                                 (f" {entry_label(entry, lang)} ", f"{label} {click}"))
 

@@ -14,7 +14,7 @@ from companion.core.session import Session
 from companion.tui.frame import GameScreen
 from companion.tui.keys import key_list
 from companion.tui.menu import Entry
-from companion.tui.widgets import ChoiceBar
+from companion.tui.widgets import LIT, ChoiceBar
 
 from .conftest import SEED, screen_text
 from .test_fantasmas_screen import cell, go_to, placed
@@ -23,7 +23,7 @@ from .test_fantasmas_screen import cell, go_to, placed
 def lit(bar: ChoiceBar) -> list[str]:
     """The labels drawn in the highlight's colours."""
     content = bar.content
-    return [content.plain[s.start:s.end].strip() for s in content.spans if "block-cursor" in str(s.style)]
+    return [content.plain[s.start:s.end].strip() for s in content.spans if LIT in str(s.style)]
 
 
 def label(entry: Entry, lang: str = "es") -> str:
@@ -32,15 +32,17 @@ def label(entry: Entry, lang: str = "es") -> str:
     return entry_label(entry, lang)
 
 
-def label_colours(bar: ChoiceBar) -> dict[str, Any]:
-    """Each entry's label as painted on the terminal: its background colour."""
-    colours: dict[str, Any] = {}
+def painted(bar: ChoiceBar) -> list[tuple[Any, Any]]:
+    """Each entry's label as the terminal paints it: (text colour, background), a reverse
+    resolved; the labels are every other painted piece (key, label, key, label...)."""
+    pieces = []
     for y in range(bar.size.height):
         for segment in bar.render_line(y):
-            text = segment.text.strip()
-            if text and segment.style is not None and not segment.style.reverse:
-                colours.setdefault(text, segment.style.bgcolor)
-    return colours
+            style = segment.style
+            if segment.text.strip() and style is not None:
+                fg, bg = style.color, style.bgcolor
+                pieces.append((bg, fg) if style.reverse else (fg, bg))
+    return pieces[1::2]
 
 
 async def test_tab_reaches_the_bar_the_arrows_move_a_drawn_highlight_and_esc_leaves(make_app, duel) -> None:
@@ -97,11 +99,13 @@ async def test_the_highlight_is_painted_apart_in_both_themes(make_app, duel, the
         app.theme = theme
         await pilot.pause()
         bar = app.screen.query_one(ChoiceBar)
-        before = label_colours(bar)
+        before = painted(bar)
         await pilot.press("tab", "right")
         await pilot.pause()
-        after = label_colours(bar)
-        assert after["2"] != before["2"] and after["2"] != after["1"] == before["1"]
+        after = painted(bar)
+        assert len(after) == len(bar.entries)
+        assert after[1] != before[1] and after[1][1] != after[0][1] and after[0] == before[0]
+        assert after[1][0] != after[1][1]  # readable: not the background's colour
 
 
 async def test_more_opens_its_page_with_enter_and_back_returns_to_it(make_app, duel: Session, monkeypatch) -> None:

@@ -162,8 +162,10 @@ async def highlight(app: Any, pilot: Any, rng: random.Random, entry: Any) -> Non
 
 def lit_label(bar: Any) -> str:
     """The text drawn in the highlight's colours (read from the bar's content): one label."""
+    from companion.tui.widgets import LIT
+
     content = bar.content
-    lit = [content.plain[span.start:span.end] for span in content.spans if "block-cursor" in str(span.style)]
+    lit = [content.plain[span.start:span.end] for span in content.spans if LIT in str(span.style)]
     assert len(lit) == 1, lit
     return lit[0].strip()
 
