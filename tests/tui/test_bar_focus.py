@@ -231,3 +231,24 @@ async def test_the_keys_list_names_the_bars_keys(make_app, duel, lang) -> None:
         assert rows[ui("ui.key.bar_move", lang)].split() == ["←", "→", "↑", "↓", "home", "end"]
         assert rows[ui("ui.key.bar_leave", lang)] == "esc"
         assert rows[ui("ui.key.focus_choices", lang)] == "tab"
+
+
+async def test_the_highlight_stays_on_its_entry_while_it_is_shown(make_app, duel) -> None:
+    """`v` (the secrets shown, the entries the same) leaves the highlight where the eye is."""
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("tab", "right", "right", "v")
+        await pilot.pause()
+        bar = app.screen.query_one(ChoiceBar)
+        assert app.screen.revealed and app.focused is bar and bar.highlight == 2 and lit(bar) == ["3"]
+
+
+async def test_a_click_plays_its_entry_and_the_bar_keeps_the_keys(make_app, duel) -> None:
+    app = make_app(session=duel)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(ChoiceBar)
+        await pilot.click(bar, offset=(1 + 8 * 3 + 2, 0))  # the fourth entry
+        await pilot.pause()
+        assert [p.entry.notation for p in duel.played] == ["lucky 1 4"]
+        assert app.focused is bar and lit(bar) == [label(bar.entries[0])]  # Luis's step: its first
