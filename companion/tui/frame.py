@@ -19,8 +19,9 @@ A per-game screen subclasses it and plugs in at three points:
   prompt's choices as they are); a game folds, covers and adds flows there
   (its policy), and `entry_flow(entry)` starts a flow of its own. The frame
   owns the rest (menu.py): it keys the entries, pages what does not fit in
-  the choice bar behind a visible "más…", and a number key, a click or a
-  picker's key plays only an entry that is on screen.
+  the choice bar behind a visible "más…", and a number key, a click, Enter
+  on the bar's highlighted entry (Tab reaches the bar) or a picker's key
+  plays only an entry that is on screen.
 
 Register it with `companion.tui.games.register_screen(game_name, "module:Class")`.
 """

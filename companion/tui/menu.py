@@ -6,8 +6,8 @@ notation it plays, the entries it opens (in place, or in a covered picker:
 (`kind`: a masked field, a bid...). A game's screen only says which entries
 there are (its policy: what folds into what, what is covered); the frame
 numbers them, pages what does not fit behind a visible "más…" entry, and
-resolves a key, a click or a pick against the entries on screen, never
-against a list the screen does not show.
+resolves a key, a click, Enter on the bar's highlight or a pick against the
+entries on screen, never against a list the screen does not show.
 
 Numbers stay where they are while the moment lasts: an entry seen before in
 the same moment keeps its key when it is free. Pure: no Textual here.
