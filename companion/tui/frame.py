@@ -187,8 +187,10 @@ class GameScreen(Screen[None]):
         Binding("escape", "leave", "Menu"),
     ]
     KEY_LINES = {"focus_next": "ui.key.focus_choices"}  # Tab reaches the choice bar first
-    FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
-    """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
+    FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain",
+                                     "leave_choices")
+    """The keys the footer drops first when they do not all fit (all stay in the `?` list); the
+    focused choice bar's Esc goes before the screen's own keys and `?`."""
 
     ENDS_BURSTS = True
     """Lines said without sound stay together on the subtitle until the next key (app.on_narrated)."""
