@@ -19,8 +19,9 @@ A per-game screen subclasses it and plugs in at three points:
   prompt's choices as they are); a game folds, covers and adds flows there
   (its policy), and `entry_flow(entry)` starts a flow of its own. The frame
   owns the rest (menu.py): it keys the entries, pages what does not fit in
-  the choice bar behind a visible "más…", and a number key, a click or a
-  picker's key plays only an entry that is on screen.
+  the choice bar behind a visible "más…", and a number key, a click, Enter
+  on the bar's highlighted entry (Tab reaches the bar) or a picker's key
+  plays only an entry that is on screen.
 
 Register it with `companion.tui.games.register_screen(game_name, "module:Class")`.
 """
@@ -185,8 +186,11 @@ class GameScreen(Screen[None]):
         Binding("end", "scroll_panel('end')", "Scroll", show=False),
         Binding("escape", "leave", "Menu"),
     ]
-    FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain")
-    """The keys the footer drops first when they do not all fit (all stay in the `?` list)."""
+    KEY_LINES = {"focus_next": "ui.key.focus_choices"}  # Tab reaches the choice bar first
+    FOOTER_SPARE: tuple[str, ...] = ("redo", "mute", "leave", "reveal", "command_line", "undo", "curtain",
+                                     "leave_choices")
+    """The keys the footer drops first when they do not all fit (all stay in the `?` list); the
+    focused choice bar's Esc goes before the screen's own keys and `?`."""
 
     ENDS_BURSTS = True
     """Lines said without sound stay together on the subtitle until the next key (app.on_narrated)."""
@@ -377,9 +381,12 @@ class GameScreen(Screen[None]):
                 room = max(1, min(room - 1, fits - len(table)))
                 shown = state.visible(room) + table
         self.shown_entries = shown
+        back_to, state.returned = state.returned, None  # a fold just closed: the highlight goes back to it
         for bar in bars:
+            if over and bar.has_focus:  # hidden: its keys go back to the screen
+                self.set_focus(None)
             bar.display = not over
-            bar.show(shown, view.lang)
+            bar.show(shown, view.lang, highlight=back_to)
 
     def entry_flow(self, entry: Entry) -> None:
         """An entry of the screen's own `kind` was chosen (a game's screen starts its flow)."""
@@ -410,10 +417,15 @@ class GameScreen(Screen[None]):
         if notation:
             self.submit(notation)
 
+    def choose_entry(self, entry: Entry) -> None:
+        """The one way an entry is chosen (its number key, a click, Enter on its highlight): only
+        an entry on screen now, opened or played as it says."""
+        if entry in self.shown_entries:
+            self.open_entry(entry)
+
     def on_entry_picked(self, message: EntryPicked) -> None:
         message.stop()
-        if message.entry in self.shown_entries:
-            self.open_entry(message.entry)
+        self.choose_entry(message.entry)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.refresh_view)  # another width: other entries fit the bar
@@ -547,7 +559,7 @@ class GameScreen(Screen[None]):
             return
         entry = entry_for(self.shown_entries, str(number))
         if entry is not None:
-            self.open_entry(entry)
+            self.choose_entry(entry)
         elif number == 0 and self.menu_state.close():
             self.refresh_view()
         else:
@@ -601,7 +613,7 @@ class GameScreen(Screen[None]):
         if line is None:
             return
         if not line.is_open:
-            if event.character != ":" or self.focused is not None:
+            if event.character != ":" or not self.keys_free():
                 return
             self.action_command_line()
         elif self.focused is not line:
@@ -623,7 +635,7 @@ class GameScreen(Screen[None]):
             return False
         field = entry.query_one("#table-input", Input)
         if not entry.is_open:
-            if event.character != "@" or self.focused is not None or not self.table_choices_now:
+            if event.character != "@" or not self.keys_free() or not self.table_choices_now:
                 return False
             self.action_table_entry()
         elif self.focused is not field:
@@ -635,6 +647,11 @@ class GameScreen(Screen[None]):
         else:
             return False
         return True
+
+    def keys_free(self) -> bool:
+        """The screen's typed keys are its own: nothing has the focus, or only the choice bar
+        (which takes the arrows and Enter, not what is typed)."""
+        return self.focused is None or isinstance(self.focused, ChoiceBar)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if not isinstance(event.input, NotationInput):

@@ -40,6 +40,14 @@ def own_label(node: object, action: str) -> str | None:
     return hook(action) if callable(hook) else None
 
 
+def key_lines(node: object) -> dict[str, str]:
+    """A node's `KEY_LINES`, a subclass's over its bases' (a game's screen keeps the frame's)."""
+    lines: dict[str, str] = {}
+    for cls in reversed(type(node).__mro__):
+        lines.update(vars(cls).get("KEY_LINES", {}))
+    return lines
+
+
 def key_line(action: str, own_lines: dict[str, str]) -> str:
     """The pack line naming a key's action: the node's KEY_LINES entry, else `ui.key.<action>`."""
     name = action_name(action)
@@ -52,7 +60,7 @@ def translate_keys(node: DOMNode, lang: str) -> None:
     if originals is None:
         originals = {key: list(bs) for key, bs in node._bindings.key_to_bindings.items()}
         node._original_keys = originals  # type: ignore[attr-defined]
-    own_lines = getattr(node, "KEY_LINES", {})
+    own_lines = key_lines(node)
     for key, bindings in originals.items():
         node._bindings.key_to_bindings[key] = [
             replace(b, description=ui(key_line(b.action, own_lines), lang, **action_values(b.action)))
@@ -99,12 +107,16 @@ def key_list(screen: Any, lang: str) -> list[tuple[str, str]]:
     app = screen.app
     rows: dict[str, tuple[list[str], str]] = {}
     seen: set[str] = set()
-    for node in (screen, app):
-        own_lines = getattr(node, "KEY_LINES", {})
+    # A focused widget's keys are its own while it has the focus (the choice bar's arrows and
+    # Enter): listed after the screen's, even where the screen uses the same keys for itself.
+    focused_keys = [(bar, set()) for bar in screen.query("ChoiceBar") if bar.display]
+    bar_groups: set[str] = set()
+    for node, skip in ((screen, seen), *focused_keys, (app, seen)):
+        own_lines = key_lines(node)
         for key, bindings in node._bindings.key_to_bindings.items():
-            if key in seen:
+            if key in skip:
                 continue
-            seen.add(key)
+            skip.add(key)
             for binding in bindings:
                 name = action_name(binding.action)
                 if name in ("command_palette",):
@@ -121,6 +133,8 @@ def key_list(screen: Any, lang: str) -> list[tuple[str, str]]:
                     continue
                 display = app.get_key_display(binding)
                 group = f"{name}:{words}"
+                if skip is not seen:
+                    bar_groups.add(group)
                 keys, _ = rows.setdefault(group, ([], words))
                 if binding.key_display and binding.show:  # `1-9`: the shown one names them all
                     keys[:] = [display]
@@ -131,7 +145,16 @@ def key_list(screen: Any, lang: str) -> list[tuple[str, str]]:
         rows["command_palette"] = ([app.get_key_display(Binding(palette, "command_palette"))],
                                    ui("ui.key.command_palette", lang))
     last = [group for group in rows if group.split(":", 1)[0] in GENERIC]  # Textual's own keys go last
-    ordered = [group for group in rows if group not in last] + last
+    if focused_keys:  # Tab and shift+Tab just before the keys of the bar they reach
+        focus = [group for group in last if group.split(":", 1)[0] in ("focus_next", "focus_previous")]
+        bar = next((group for group in rows if group in bar_groups), None)
+        last = [group for group in last if group not in focus]
+        ordered = [group for group in rows if group not in last and group not in focus]
+        at = ordered.index(bar) if bar is not None else len(ordered)
+        ordered[at:at] = focus
+    else:
+        ordered = [group for group in rows if group not in last]
+    ordered += last
     return [(" ".join(rows[g][0]), rows[g][1]) for g in ordered if rows[g][0]]
 
 

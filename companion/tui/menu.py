@@ -6,8 +6,8 @@ notation it plays, the entries it opens (in place, or in a covered picker:
 (`kind`: a masked field, a bid...). A game's screen only says which entries
 there are (its policy: what folds into what, what is covered); the frame
 numbers them, pages what does not fit behind a visible "más…" entry, and
-resolves a key, a click or a pick against the entries on screen, never
-against a list the screen does not show.
+resolves a key, a click, Enter on the bar's highlight or a pick against the
+entries on screen, never against a list the screen does not show.
 
 Numbers stay where they are while the moment lasts: an entry seen before in
 the same moment keeps its key when it is free. Pure: no Textual here.
@@ -127,6 +127,7 @@ class MenuState:
     top: tuple[str, ...] = ()
     rooms: list[int] = field(default_factory=list)  # the room each open fold's level was shown at
     room: int = 9  # the room of the last view
+    returned: int | None = None  # the index of the fold just closed, in the level shown again
 
     def set(self, entries: Sequence[Entry], moment: Any) -> None:
         """The entries of this view; a new moment (an action played) forgets the keys and closes
@@ -165,7 +166,7 @@ class MenuState:
         """Close the innermost fold; False when none was open."""
         if not self.path:
             return False
-        self.path.pop()
+        self.returned = self.path.pop()
         self.rooms.pop()
         return True
 

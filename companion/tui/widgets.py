@@ -23,7 +23,7 @@ from companion.core.dice import Draw
 from companion.core.game import Choice, Outcome, Prompt
 
 from .i18n import say, state_label, ui
-from .keys import action_values, fit_keys, has_line, key_cost, key_line, own_label, translate_keys
+from .keys import action_values, fit_keys, has_line, key_cost, key_line, key_lines, own_label, translate_keys
 
 LOCK = "◈"  # in common monospace fonts, one cell wide (an emoji lock is two, or missing)
 
@@ -156,27 +156,55 @@ class EntryPicked(Message):
         self.entry = entry
 
 
-class ChoiceBar(Static):
+LIT = "bold reverse underline"  # the choice bar's highlighted label
+
+
+class ChoiceBar(Static, can_focus=True):
     """The menu entries on screen now, each with its key, wrapping whole entries per row; a click
-    posts EntryPicked. The frame gives it only what fits (`fits`): nothing it holds is unseen."""
+    posts EntryPicked. The frame gives it only what fits (`fits`): nothing it holds is unseen.
+
+    Like a row of buttons, it takes the focus (Tab, shift+Tab, a click) while it holds entries:
+    then one entry is highlighted, the arrows (across wrapped rows too), Home and End move the
+    highlight, Enter or space chooses it exactly as a click does (`action_pick`), Esc gives the
+    focus back to the screen's own keys. Unfocused it shows no highlight and Enter stays the
+    screen's (a castle's room, a confirmation): Enter plays only what is seen highlighted."""
 
     DEFAULT_CSS = """
     ChoiceBar { height: auto; max-height: 5; padding: 0 1; link-style: none; link-background: transparent;
                 link-style-hover: none; link-background-hover: $accent 30%; }
     """
 
+    BINDINGS = [
+        Binding("enter", "choose", "Choose", key_display="⏎"),
+        Binding("space", "choose", "Choose", key_display="␣", show=False),
+        Binding("left", "highlight('left')", "Move", show=False),
+        Binding("right", "highlight('right')", "Move", show=False),
+        Binding("up", "highlight('up')", "Move", show=False),
+        Binding("down", "highlight('down')", "Move", show=False),
+        Binding("home", "highlight('home')", "Move", show=False),
+        Binding("end", "highlight('end')", "Move", show=False),
+        Binding("escape", "leave_choices", "Leave the choices"),
+    ]
+    KEY_LINES = {"choose": "ui.key.bar_choose", "highlight": "ui.key.bar_move", "leave_choices": "ui.key.bar_leave"}
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, markup=False)
         self.entries: tuple[Any, ...] = ()
-        self._entries: list[Content] | None = None
+        self.highlight = 0  # the index of the highlighted entry (drawn only while focused)
+        self._lang = "es"
+        self._rows: list[list[tuple[int, int]]] = []  # per row: (index, first cell) of its entries
 
     @staticmethod
-    def entry_content(index: int, entry: Any, lang: str) -> Content:
+    def entry_content(index: int, entry: Any, lang: str, highlighted: bool = False) -> Content:
+        """An entry as drawn: its key, its label; highlighted, the label is reversed and underlined
+        as its key is, one solid block (the link colour a click adds is the widget's text colour,
+        so a reverse stays readable in any theme; same cells: the highlight never moves a row)."""
         from .picker import entry_label
 
         click = f"@click=pick({index})"
+        label = LIT if highlighted else "bold on $boost"
         return Content.assemble((f" {entry.key} ", f"bold reverse $accent {click}"),
-                                (f" {entry_label(entry, lang)} ", f"bold on $boost {click}"))
+                                (f" {entry_label(entry, lang)} ", f"{label} {click}"))
 
     def rows_room(self) -> tuple[int, int]:
         """The width and the rows the bar may take (before it is laid out: the screen's)."""
@@ -199,44 +227,111 @@ class ChoiceBar(Static):
             count += 1
         return count
 
-    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None) -> None:
+    def show(self, entries: Sequence[Any], lang: str, empty: str | None = None,
+             highlight: int | None = None) -> None:
+        """Show `entries`; the highlight stays on the same entry when it is still shown (a refusal,
+        `v`, a resize leave it where the eye is), goes to `highlight` when given (the "más…" a
+        page was closed back to), else to the first (a new step, a page just opened)."""
+        before = self.entries[self.highlight].ident if 0 <= self.highlight < len(self.entries) else None
         self.entries = tuple(entries)
+        self._lang = lang
+        idents = [getattr(entry, "ident", None) for entry in self.entries]
+        if highlight is not None and 0 <= highlight < len(self.entries):
+            self.highlight = highlight
+        else:
+            self.highlight = idents.index(before) if before is not None and before in idents else 0
         if not entries:
-            self._entries = None
+            self._rows = []
+            if self.has_focus:  # nothing to choose here: the screen's own keys again
+                self.screen.set_focus(None)
             put(self, Content.styled(empty if empty is not None else ui("ui.game.no_choices", lang), "dim"))
             return
-        self._entries = [self.entry_content(index, entry, lang) for index, entry in enumerate(entries)]
         self._lay_out()
+
+    def allow_focus(self) -> bool:
+        return bool(self.entries)
 
     def _lay_out(self) -> None:
         """Whole entries per row: a row breaks between two choices, never inside one (`4 Mover a`
         / `David` read as two choices); only a choice wider than the bar wraps."""
-        entries = self._entries
-        if not entries:
+        if not self.entries:
             return
+        lit = self.highlight if self.is_mounted and self.screen.focused is self else -1  # (has_focus
+        # is set after this class's on_focus has run)
+        entries = [self.entry_content(index, entry, self._lang, index == lit)
+                   for index, entry in enumerate(self.entries)]
         width = self.scrollable_content_region.width
         if not width:  # not laid out yet: on_resize comes back
+            self._rows = [[(index, 0) for index in range(len(entries))]]
             put(self, Content("  ").join(entries))
             return
+        rows: list[list[tuple[int, int]]] = []
         lines: list[Content] = []
         line: list[Content] = []
+        row: list[tuple[int, int]] = []
         used = 0
-        for entry in entries:
+        for index, entry in enumerate(entries):
             size = entry.cell_length
             if line and used + 2 + size > width:
                 lines.append(Content("  ").join(line))
-                line, used = [], 0
-            used += (2 if line else 0) + size
+                rows.append(row)
+                line, row, used = [], [], 0
+            used += 2 if line else 0
+            row.append((index, used))
+            used += size
             line.append(entry)
         lines.append(Content("  ").join(line))
+        rows.append(row)
+        self._rows = rows
         put(self, Content("\n").join(lines))
 
     def on_resize(self) -> None:
         self._lay_out()
 
+    def on_focus(self) -> None:
+        self._lay_out()
+
+    def on_blur(self) -> None:
+        self._lay_out()
+
     def action_pick(self, index: int) -> None:
+        """A click on an entry, or Enter on the highlighted one: the screen opens or plays it."""
         if 0 <= index < len(self.entries):
+            self.highlight = index
             self.post_message(EntryPicked(self.entries[index]))
+
+    def action_choose(self) -> None:
+        self.action_pick(self.highlight)
+
+    def action_highlight(self, where: str) -> None:
+        """Move the highlight: left/right along the entries, up/down to the entry above or below
+        (the one nearest the same column), home/end to the first or the last."""
+        count = len(self.entries)
+        if not count:
+            return
+        index = min(self.highlight, count - 1)
+        if where == "left":
+            index = max(0, index - 1)
+        elif where == "right":
+            index = min(count - 1, index + 1)
+        elif where == "home":
+            index = 0
+        elif where == "end":
+            index = count - 1
+        else:
+            rows = self._rows or [[(i, 0) for i in range(count)]]
+            here = next(n for n, row in enumerate(rows) if any(i == index for i, _ in row))
+            column = dict(rows[here])[index]
+            there = here + (-1 if where == "up" else 1)
+            if 0 <= there < len(rows):  # the entry above or below that starts nearest this column
+                index = min(rows[there], key=lambda item: (abs(item[1] - column), item[1]))[0]
+        if index != self.highlight:
+            self.highlight = index
+            self._lay_out()
+
+    def action_leave_choices(self) -> None:
+        """Esc: the focus goes back to the screen (its keys, its Enter)."""
+        self.screen.set_focus(None)
 
 
 def _value_text(value: Any, lang: str) -> str:
@@ -444,6 +539,16 @@ class ErrorLine(Static):
         put(self, Content.assemble(("✗ ", "bold"), message) if message else Content(""))
 
 
+def back_to(screen: Any) -> Any:
+    """What a line opened over the screen gives the focus back to when it closes: the choice bar
+    when it had it (its highlight goes on), else nothing (the screen's keys)."""
+    return screen.focused if isinstance(screen.focused, ChoiceBar) else None
+
+
+def focus_again(widget: Any) -> Any:
+    return widget if widget is not None and widget.is_attached and widget.focusable else None
+
+
 class NotationInput(Input):
     """The notation command line: hidden until opened; Escape closes it."""
 
@@ -459,6 +564,7 @@ class NotationInput(Input):
 
     def open(self, placeholder: str) -> None:
         self.placeholder = placeholder
+        self._back_to = back_to(self.screen)
         self.add_class("-open")
         self.screen.add_class("-typing")  # toasts move to the top: never over this line (game.tcss)
         # Focus now, not after the queue (Widget.focus defers it): keys typed right after `:`
@@ -469,7 +575,7 @@ class NotationInput(Input):
         self.value = ""
         self.remove_class("-open")
         self.screen.remove_class("-typing")
-        self.screen.set_focus(None)
+        self.screen.set_focus(focus_again(getattr(self, "_back_to", None)))
 
     @property
     def is_open(self) -> bool:
@@ -505,6 +611,7 @@ class TableEntry(Horizontal):
         field.password = password
         field.placeholder = placeholder
         field.value = ""
+        self._back_to = back_to(self.screen)
         self.add_class("-open")
         self.screen.set_focus(field)  # now: digits typed right after `@` go into the field
 
@@ -515,7 +622,7 @@ class TableEntry(Horizontal):
     def action_close(self) -> None:
         self.query_one("#table-input", Input).value = ""
         self.remove_class("-open")
-        self.screen.set_focus(None)
+        self.screen.set_focus(focus_again(getattr(self, "_back_to", None)))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -536,7 +643,7 @@ class FittedFooter(Footer):
         lang = self.app.lang
         for node, binding, enabled, tooltip in active.values():
             if binding.show:  # Textual's own keys too (a Select's "Dismiss menu") in the table's language
-                line = key_line(binding.action, getattr(node, "KEY_LINES", {}))
+                line = key_line(binding.action, key_lines(node))
                 label = own_label(node, binding.action)
                 if binding.description and label:
                     binding = replace(binding, description=label)

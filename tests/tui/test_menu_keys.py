@@ -2,7 +2,8 @@
 
 Random playouts driven with the Pilot at 80×24: at each step the entries the
 screen shows are read, each is checked to be on screen (its key and label in
-the terminal's text), and the key of a random one is pressed; when it plays,
+the terminal's text), and a random one is chosen by its key, or by Enter once
+Tab and the arrows have moved the bar's drawn highlight onto it; when it plays,
 the save's last action is exactly that entry's notation. An entry that opens
 more (a page, a city, a covered picker) is opened and the same holds inside.
 Where a screen shows no entry (the castle, a masked field, a seat grid) the
@@ -124,6 +125,51 @@ async def settle_modals(app: Any, pilot: Any, rng: random.Random, session: Sessi
     return None
 
 
+def shown_bar(screen: Any) -> Any:
+    """The frame's choice bar when it is on screen (Gauekos keeps its own key bar)."""
+    from companion.tui.widgets import ChoiceBar
+
+    bars = [bar for bar in screen.query(ChoiceBar) if bar.display]
+    return bars[0] if bars and getattr(screen, "shown_entries", None) else None
+
+
+async def highlight(app: Any, pilot: Any, rng: random.Random, entry: Any) -> None:
+    """Reach the choice bar with Tab and move its highlight to `entry` with the arrows, Home and
+    End, as a person would; then the highlight is on it, and drawn so."""
+    screen = app.screen
+    bar = shown_bar(screen)
+    for _ in range(6):
+        if app.focused is bar:
+            break
+        await pilot.press("tab")
+        await pilot.pause()
+    assert app.focused is bar
+    target = list(bar.entries).index(entry)
+    await pilot.press(rng.choice(["home", "end"]))
+    for _ in range(3 * len(bar.entries)):
+        if bar.highlight == target:
+            break
+        row = next(n for n, items in enumerate(bar._rows) if any(i == bar.highlight for i, _ in items))
+        goal = next(n for n, items in enumerate(bar._rows) if any(i == target for i, _ in items))
+        if goal != row and rng.random() < 0.5:
+            await pilot.press("up" if goal < row else "down")
+        else:
+            await pilot.press("left" if target < bar.highlight else "right")
+    await pilot.pause()
+    assert bar.highlight == target, (bar.highlight, target)
+    assert lit_label(bar) == label_text(entry, app.lang).strip()
+
+
+def lit_label(bar: Any) -> str:
+    """The text drawn in the highlight's colours (read from the bar's content): one label."""
+    from companion.tui.widgets import LIT
+
+    content = bar.content
+    lit = [content.plain[span.start:span.end] for span in content.spans if LIT in str(span.style)]
+    assert len(lit) == 1, lit
+    return lit[0].strip()
+
+
 CASES = [(*g, 1) for g in GAMES] + [(*GAMES[2], 2)]  # 18 fantasmas twice: its bar is the one that lied
 
 
@@ -132,7 +178,7 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
     session = Session.new(game, players, options, seed=SEED + seed, lang="es", path=home / f"{game}.toml")
     rng = random.Random(seed)
     app = make_app(session=session)
-    pressed = 0
+    pressed = entered = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(STEPS):
@@ -145,9 +191,14 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
             if game == "18-fantasmas" and screen.selected is None:
                 cell = fantasmas_pick(screen, rng)
                 if cell is not None:
+                    if app.focused is not None:  # the bar had it: Esc gives Enter back to the castle
+                        await pilot.press("escape")
+                        await pilot.pause()
+                        assert app.focused is None
                     screen.cursor = cell
                     await pilot.press("enter")
                     await pilot.pause()
+                    assert screen.selected == cell
             entries = visible_entries(screen)
             if not entries:  # nothing in the bar: the screen's own way in (the `:` line does the same)
                 before = len(session.played)
@@ -160,7 +211,12 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
                 assert f" {key} " in text and label_text(entry)[:20] in text, (key, label_text(entry), text)
             key, entry, notation, opens = rng.choice(entries)
             before = len(session.played)
-            await pilot.press(key)
+            if rng.random() < 0.5 and shown_bar(screen) is not None:  # Enter on the highlighted entry
+                await highlight(app, pilot, rng, entry)
+                await pilot.press("enter")
+                entered += 1
+            else:
+                await pilot.press(key)
             await pilot.pause()
             pressed += 1
             if notation is not None:
@@ -169,6 +225,7 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
             elif opens:
                 await settle_modals(app, pilot, rng, session)
         assert pressed
+        assert entered or game == "gauekos"  # (Gauekos keeps its own key bar, no choice bar)
     session.close()
 
 

@@ -204,7 +204,7 @@ class MarcadorScreen(GameScreen):
         notation line closed); Enter plays it, Backspace takes a key back, Esc clears it."""
         line = self.query(NotationInput)
         typing_notation = bool(line) and line.first().is_open
-        if typing_notation or self.focused is not None or self.session.expects().step != "play":
+        if typing_notation or not self.keys_free() or self.session.expects().step != "play":
             super().on_key(event)
             return
         char = event.character or ""
@@ -219,6 +219,8 @@ class MarcadorScreen(GameScreen):
             return
         event.stop()
         event.prevent_default()
+        if self.focused is not None:  # typing leaves the choice bar: Enter plays what is typed, seen
+            self.set_focus(None)
         self._show_entry(self.lang)
 
     def _enter(self) -> None:
