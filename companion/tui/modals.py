@@ -58,7 +58,8 @@ class LeaveScreen(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         lang = self.app.lang
         with Vertical(id="leave-box"):
-            yield Static(Content(ui("ui.leave.question", lang)), id="leave-question", markup=False)
+            question = "ui.leave.finished" if self.finished else "ui.leave.question"  # over: nothing to go on with
+            yield Static(Content(ui(question, lang)), id="leave-question", markup=False)
             with Horizontal(id="leave-buttons"):
                 yield Button(Content(ui("ui.leave.yes", lang)), variant="primary", id="leave-yes", compact=True)
                 if not self.finished:

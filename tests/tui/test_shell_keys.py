@@ -297,3 +297,22 @@ async def test_leaving_a_game_goes_back_to_continue_on_that_game(make_app, duel:
         saves = start.query_one("#saves", OptionList)
         assert saves.highlighted == 0
         assert "Duelo de dados" in str(saves.get_option_at_index(0).prompt)
+
+
+async def test_leaving_a_finished_game_offers_no_going_on(make_app, home: Path) -> None:
+    """The whole-game Kaijupoly trial: after the winner, Esc still said "puedes seguirla luego";
+    a game that is over says it is over and saved, with only "Salir"."""
+    session = Session.new("dice-duel", ["Ana", "Bea"], {"target": 10}, seed=5, lang="es", path=home / "over.toml")
+    for text in ("lucky 1 6", "lucky 2 6", "roll @ 5 5", "hold"):
+        session.act(text)
+    assert session.outcome() is not None
+    app = make_app(session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        shown = screen_text(app)
+        assert "ha terminado y está guardada" in shown and "seguirla luego" not in shown, shown
+        assert not app.screen.query("#leave-no")
+    session.close()
