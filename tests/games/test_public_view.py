@@ -171,12 +171,13 @@ def test_no_private_value_in_any_public_output(name):
           f"{len(audit.leaks)} leaks; {audit.hits} secrets found on the private side")
 
 
-def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys):
+@pytest.mark.parametrize("name", GAMES)
+def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys, name):
     """`act` (in batches), `show`, `show --log`, `show --json` without `--private`: 0 private
     values over CLI_GAMES games of each game; with `--private` the secrets are there."""
     audit = Audit()
     games = 0
-    for name in GAMES:
+    for name in (name,):
         for seed in range(FEWER.get(name, (0, CLI_GAMES))[1]):
             games += name not in PUBLIC_ONLY
             game_cls, players, options = setup_for(name, seed)
@@ -216,8 +217,8 @@ def test_the_cli_prints_no_private_value_without_private(tmp_path, capsys):
                             audit.state(f"{where} show --json", shadow.game if start + 60 >= len(done) else
                                         _at(shadow, start + 60), json.loads(out)["state"])
     assert audit.leaks == [], f"{len(audit.leaks)} leaks: " + "\n".join(audit.leaks[:20])
-    assert audit.hits > games
-    print(f"\nCLI: {games} games, {audit.checked} outputs checked, {len(audit.leaks)} leaks; "
+    assert name in PUBLIC_ONLY or audit.hits > games
+    print(f"\nCLI {name}: {games} games, {audit.checked} outputs checked, {len(audit.leaks)} leaks; "
           f"{audit.hits} secrets found with --private")
 
 
