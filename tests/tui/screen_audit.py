@@ -130,6 +130,11 @@ class Secrets:
                  ui("ui.gauekos.wakes", lang, players="\x00").split("\x00")[0].strip(" :")}
         return [(h, [w for w in words if w.strip()]) for h in holders]
 
+    def any(self) -> bool:
+        """Is there a secret to look for now (else `v` on could show none: not worth a look)?"""
+        return bool(self.notations or self.seen.texts or self.pairs or self.hands or self.tokens or self.callers
+                    or self.bids or self.choices)
+
     def _told(self, part: str) -> bool:
         """`part` is (a row of) a public event's or the public prompt's words, less its marks."""
         core = re.sub(r"^[^\w]*(\d+\.\s+)?", "", part).strip()
@@ -209,7 +214,7 @@ async def drive(app: Any, pilot: Any, session: Session, seen: Seen, lang: str, r
     """Up to `steps` actions through the screen's `submit`, the screen read after each (its covers
     and notices first, then the screen itself, then a refusal typed there), and every `every_v`
     screens and after a secret action the same screen with `v` on, where the detector must find
-    the secrets."""
+    the secrets (when there are any to find)."""
     audit = figures.audit
     game_screen = app.screen
     for number in range(steps + 1):
@@ -226,7 +231,7 @@ async def drive(app: Any, pilot: Any, session: Session, seen: Seen, lang: str, r
         if session.outcome() is not None:
             figures.endings += 1
             return
-        if number % every_v == 0 or session.played and session.played[-1].secret:
+        if secrets.any() and (number % every_v == 0 or session.played and session.played[-1].secret):
             # the same screen with the secrets shown (after a secret action too): the detector finds them
             await pilot.press(*reveal)
             await pilot.pause()

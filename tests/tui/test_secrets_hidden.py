@@ -27,7 +27,8 @@ GAMES = [e.name for e in entries()]
 SECRET_GAMES = [name for name in GAMES if not getattr(find_game(name), "all_public", False)]
 GAMES_EACH = int(os.environ.get("SECRET_SCREEN_GAMES", "0"))  # 0: the everyday handful below
 EVERYDAY = {"gauekos": 3, "alien-1979": 3, "halloween": 3, "dice-duel": 2}  # else 1
-STEPS = {"gauekos": 8, "halloween": 8, "alien-1979": 8}  # actions through the screen per game; else 5
+# actions through the screen per game (Kaijupoly's and the Rey's screens cost the most, and hold no secret)
+STEPS = {"gauekos": 8, "halloween": 8, "alien-1979": 8, "kaijupoly": 3, "rey-de-los-monstruos": 3}  # else 5
 
 
 def hands(game, lang: str) -> list[str]:
@@ -83,3 +84,47 @@ async def test_alien_s_v_puts_no_hand_on_the_board(make_app, home):
             await pilot.press("v")
             await pilot.pause()
     session.close()
+
+
+async def test_the_detector_finds_a_role_or_a_call_s_holders_beside_a_name(make_app, home, monkeypatch):
+    """Issue 22's item 4: with the secrets hidden, the Sorgiña's list once read `1 Ane (Akerbeltz)
+    2 Iker (Gauekoa)…` and the call named its holders. With those labels made to leak again (the
+    revealed drawing patched in), the screen audit finds them on the same screens, `v` off."""
+    from dataclasses import replace
+
+    from companion.games.gauekos.calls import CallStep
+    from companion.tui.games.gauekos import drawing, modes
+
+    from ..games.public_audit import Audit
+    from ..games.test_public_view import Seen, setup_for
+    from .screen_audit import Secrets
+
+    calls_line, seat_mode = drawing.calls_line, modes._seat_mode
+    monkeypatch.setattr(drawing, "calls_line", lambda view: calls_line(replace(view, revealed=True)))
+    monkeypatch.setattr(modes, "_seat_mode", lambda *args, **_: seat_mode(*args[:5], revealed=True))
+    game_cls, players, options = setup_for("gauekos", 0)
+    session = Session.new(game_cls, players, options, seed=0, lang="es", path=home / "leak.toml")
+    seen, rng, leaks = Seen("es"), __import__("random").Random(0), {"sorgina": [], "gauekos": []}
+    app = make_app(session=session, lang="es")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        game_screen = app.screen
+        while session.outcome() is None and not all(leaks.values()):
+            found = session.game.pending_step()
+            step = found[0] if found else None
+            call = step.call(session.game) if isinstance(step, CallStep) else None
+            if call in leaks and not session.game.phantom(call) and not leaks[call]:
+                audit = Audit()
+                Secrets(session, seen, "es").check(audit, call, screen_words(app))
+                leaks[call] = audit.leaks
+            assert game_screen.submit(session.game.notation(session.game.sample_action(rng)))
+            seen.add(session.played[-1])
+            await pilot.pause()
+            while app.screen is not game_screen:
+                app.pop_screen()
+                await pilot.pause()
+    session.close()
+    sorgina, gauekos = leaks["sorgina"], leaks["gauekos"]
+    assert any(" ~ " in leak for leak in sorgina), sorgina  # a seat beside its card, in the Sorgiña's list
+    assert any("woken by the call" in leak for leak in gauekos), gauekos  # the call's holders named
+    print(f"\nleaking labels found: {len(sorgina)} at the Sorgiña's call, {len(gauekos)} at the gauekos' call")
