@@ -59,6 +59,8 @@ async def test_with_the_secrets_hidden_the_screen_shows_none(name, make_app, hom
                 assert "".join(screen_words(app).split()) == "".join(screen_text(app).split())
             await drive(app, pilot, session, seen, lang, rng, steps, figures, f"{name} seed {seed}", reveal)
             figures.games += 1
+            if GAMES_EACH and figures.games % 50 == 0:  # a long run says how far it is
+                print("\n" + figures.line(name, time.process_time() - started), flush=True)
     session.close()
     audit = figures.audit
     assert audit.leaks == [], f"{len(audit.leaks)} leaks: " + "\n".join(audit.leaks[:20])
