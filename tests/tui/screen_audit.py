@@ -84,6 +84,7 @@ class Secrets:
         self.choices: set[str] = set()
         # what a refusal says whatever the state (the notation's help, its examples): nothing of this game
         self.static = sorted({" ".join(t.split()) for t in static_texts(game, lang)} - {""}, key=len, reverse=True)
+        self.forms: list[re.Pattern] = []  # the public lines a screen writes itself, as patterns
         self.public = ""  # the public events' and prompt's words: a pair told there is the table's
         # a secret action as the screen writes it too (`suerte Ana 4` for `lucky 1 4`)
         shown = getattr(game, "shown", game.spelled)
@@ -105,6 +106,12 @@ class Secrets:
             seen.also_public("")
             prompt = game.public_prompt()
             told = [render(x, lang) for x in (prompt.title, prompt.detail, prompt.say) if x is not None]
+            if game.name == "halloween":  # "Jorgito (Luis) at Ana's door": Luis moves Jorgito, for all to see
+                from companion.tui.games.halloween.menu import L
+                from companion.tui.i18n import say
+
+                form = say(L("knock.title", child="\x01", owner="\x02", mover="\x03"), lang)
+                self.forms.append(re.compile(".+".join(re.escape(p) for p in re.split("[\x01-\x03]", form))))
             self.public = "\n".join([*seen._public_words, *told])
         chosen = private_choices(game)
         # a word alone names nobody (the gauekos' `no agreement`, offered at every call); a seat, a
@@ -138,7 +145,7 @@ class Secrets:
     def _told(self, part: str) -> bool:
         """`part` is (a row of) a public event's or the public prompt's words, less its marks."""
         core = re.sub(r"^[^\w]*(\d+\.\s+)?", "", part).strip()
-        return len(core) > 3 and core in self.public
+        return len(core) > 3 and core in self.public or any(form.search(part) for form in self.forms)
 
     def check(self, audit: Audit, where: str, text: str, private: bool = False) -> int:
         """Secrets on the screen's `text`; each is a leak with the secrets hidden, counted either way."""
@@ -172,25 +179,39 @@ class Secrets:
         return found + len(hits)
 
 
+LENGTHS: dict[str, list[int]] = {}  # the whole random games' lengths so far, by game name
+LONG = 300  # actions: a game this long on average is played once, to a depth drawn from those lengths
+
+
 def prepare(home: Path, name: str, seed: int, steps: int) -> tuple[Session, Seen, str, random.Random]:
-    """A saved game of `name` at a random depth of a whole random game (one in ten: `steps` before
-    its end, so the screen plays the ending; one in ten from its first actions), every secret so far in
-`seen`."""
+    """A saved game of `name` at a random depth of a whole random game (one in ten: its end; one in
+    ten from its first actions), every secret so far in
+    `seen`. A long game (Kaijupoly's run about 1,000 actions) is not played twice: the others of it
+    stop at a depth drawn over the mean length of those played whole."""
     game_cls, players, options = setup_for(name, seed)
     lang = LANGS[seed % len(LANGS)]
     rng = random.Random(seed)
+    path, seen = home / f"{name}-{seed}.toml", Seen(lang)
+    known = LENGTHS.setdefault(name, [])
+    if seed % 10 not in (0, 9) and known and sum(known) / len(known) > LONG:  # played once, not twice
+        depth = rng.randrange(sum(known) // len(known) + 1)  # past a shorter game's end: its end screen
+        session = Session.new(game_cls, players, options, seed=seed, lang=lang, path=path)
+        while len(session.played) < depth and session.outcome() is None:
+            session.act(session.game.notation(session.game.sample_action(rng)))
+            seen.add(session.played[-1])
+        return session, seen, lang, rng
     shadow = Session.new(game_cls, players, options, seed=seed, lang=lang)  # the same dice
     while shadow.outcome() is None and len(shadow.played) < game_cls.max_actions:
         shadow.act(shadow.game.notation(shadow.game.sample_action(rng)))
     done = [p.entry.notation for p in shadow.played]
-    if seed % 10 == 9:
-        depth = max(0, len(done) - steps)
+    known.append(len(done))
+    if seed % 10 == 9:  # the end screen (every game's: `steps` before it, the random actions seldom end it)
+        depth = len(done)
     elif seed % 10 == 0:  # one in ten from its first actions (the setup's secrets: the everyday run's first)
         depth = rng.randrange(min(len(done), steps) + 1)
     else:
         depth = rng.randrange(len(done) + 1)
-    session = Session.new(game_cls, players, options, seed=seed, lang=lang, path=home / f"{name}-{seed}.toml")
-    seen = Seen(lang)
+    session = Session.new(game_cls, players, options, seed=seed, lang=lang, path=path)
     for notation in done[:depth]:
         session.act(notation)
         seen.add(session.played[-1])

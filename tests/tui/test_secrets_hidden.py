@@ -28,7 +28,7 @@ SECRET_GAMES = [name for name in GAMES if not getattr(find_game(name), "all_publ
 GAMES_EACH = int(os.environ.get("SECRET_SCREEN_GAMES", "0"))  # 0: the everyday handful below
 EVERYDAY = {"gauekos": 2, "alien-1979": 3, "halloween": 3, "dice-duel": 2}  # else 1
 # actions through the screen per game (Kaijupoly's and the Rey's screens cost the most, and hold no secret)
-STEPS = {"gauekos": 8, "halloween": 8, "alien-1979": 8, "kaijupoly": 3, "rey-de-los-monstruos": 3}  # else 5
+STEPS = {"gauekos": 8, "halloween": 6, "alien-1979": 8, "dice-duel": 4}  # else 3
 
 
 def hands(game, lang: str) -> list[str]:
@@ -44,7 +44,7 @@ def hands(game, lang: str) -> list[str]:
 @pytest.mark.parametrize("name", GAMES)
 async def test_with_the_secrets_hidden_the_screen_shows_none(name, make_app, home):
     count = GAMES_EACH or EVERYDAY.get(name, 1)
-    steps = STEPS.get(name, 5)
+    steps = STEPS.get(name, 3)
     reveal = ("v", "l") if name == "alien-1979" else ("v",)  # Alien's log is behind `l`
     figures, started = Figures(), time.process_time()
     session, seen, lang, rng = prepare(home, name, 0, steps)
