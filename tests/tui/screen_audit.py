@@ -29,7 +29,7 @@ from companion.core.session import Session
 
 from ..games.public_audit import Audit, secret_pairs, specific
 from ..games.refusal_audit import private_choices, secret_tokens, static_texts, tries
-from ..games.test_public_view import Seen, setup_for
+from ..games.test_public_view import Seen, setup_for, told_at_the_end
 from .test_table_secrecy import paired
 
 LANGS = ("es", "eu", "en")
@@ -87,8 +87,12 @@ class Secrets:
         self.forms: list[re.Pattern] = []  # the public lines a screen writes itself, as patterns
         self.public = ""  # the public events' and prompt's words: a pair told there is the table's
         # a secret action as the screen writes it too (`suerte Ana 4` for `lucky 1 4`)
-        shown = getattr(game, "shown", game.spelled)
-        self.notations = seen.notations | {f(n, lang) for n in seen.notations for f in (game.spelled, shown)}
+        shown = getattr(game, "shown", game.spelled)  # a lone word's (`shown`: `carta mostrada`) is a key's too
+        self.notations = seen.notations | {f(n, lang) for n in seen.notations if specific(n) for f in (game.spelled, shown)}
+        self.exempt = seen.also_public
+        if session.outcome() is not None:  # the end tells the story: its words are the table's then
+            told = told_at_the_end(session, lang)
+            self.exempt = lambda words: seen.also_public(words) or told(words)
         if session.outcome() is not None:
             return
         if game.name == "alien-1979":
@@ -153,7 +157,7 @@ class Secrets:
         flat = " ".join(text.split())  # the refusal's lines as one, less the words any refusal says now
         for static in self.static:
             flat = flat.replace(static, " ")
-        found = audit.text(where, flat, self.notations, seen.texts, private=private, exempt=seen.also_public)
+        found = audit.text(where, flat, self.notations, seen.texts, private=private, exempt=self.exempt)
         hits: list[str] = []
         for part in (p for row in text.splitlines() for p in row.split("│")):
             told = re.split(SIGNS, part)[0]
@@ -223,6 +227,7 @@ async def show(app: Any, pilot: Any, session: Session, lang: str) -> Any:
     while len(app.screen_stack) > 1:  # down to the blank screen under the game's
         app.pop_screen()
         await pilot.pause()
+    app.subtitle = ""  # as leaving a game does: the last game's narration is not this one's
     if app.lang != lang:
         app.lang = lang
     app.open_session(session)
