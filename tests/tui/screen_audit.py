@@ -169,9 +169,9 @@ class Secrets:
             for bidder, bid in self.bids:
                 if re.search(_word(bidder) + r":?\s+" + str(bid) + r"(?!\d)", told):
                     hits.append(f"{part.strip()!r}: {bidder}'s hidden bid {bid}")
-            for token in self.tokens:
-                if re.search(rf"(?<![\w])({re.escape(token)}, |, {re.escape(token)}(?![\w]))", part):
-                    hits.append(f"{part.strip()!r}: a secret card {token!r} in a list")
+        for token in self.tokens:  # in a list ("Quedan: cb, cc, rb."), less the notation's examples (`enter rb ro rc`)
+            if re.search(rf"(?<![\w])({re.escape(token)}, |, {re.escape(token)}(?![\w]))", flat):
+                hits.append(f"a secret card {token!r} in a list")
         hits += [f"a code in a hand: {name!r}" for name in self.hands if name in text]
         hits += [f"a choice the table may not see: {form!r}" for form in self.choices
                  if re.search(_word(form), flat, re.IGNORECASE)]
