@@ -63,10 +63,10 @@ async def test_with_the_secrets_hidden_the_screen_shows_none(name, make_app, hom
                 print("\n" + figures.line(name, time.process_time() - started), flush=True)
     session.close()
     audit = figures.audit
+    print("\n" + figures.line(name, time.process_time() - started))  # a failing run's figures too
     assert audit.leaks == [], f"{len(audit.leaks)} leaks: " + "\n".join(audit.leaks[:20])
     if name in SECRET_GAMES:
         assert figures.hits > 0, "with `v` on, no secret on screen: the detector proves nothing"
-    print("\n" + figures.line(name, time.process_time() - started))
 
 
 async def test_alien_s_v_puts_no_hand_on_the_board(make_app, home):
