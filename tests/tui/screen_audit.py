@@ -9,11 +9,15 @@ A screen (each panel's part of a row at a time) holds no
 - Alien card in a hand, by name ("Rey de bastos") or as a code in a list ("rb, ro");
 - choice the table may not see now (a code to drop, a call's target), in notation or in words.
 
+Not a leak: what the table is told in words (a public event, the public prompt, Halloween's knock
+title naming who moves the child), the end's story once the game is over, the words any refusal
+says now (the notation's help and examples).
+
 Speed: a game is fast-forwarded through `session.act` to a random depth of a whole random game
-played beforehand (the same dice: every phase, and one game in ten to its last actions, so the
-endings are seen), then a few actions go through the screen's own `submit`. One app per game
+played beforehand (the same dice: every phase; one game in ten read at its end, one in ten from
+its first actions), then a few actions go through the screen's own `submit`. One app per game
 name: each game's screen replaces the last one's. The screen is read from the compositor's
-strips (the screenshot's text without the SVG).
+strips (the screenshot's text without the SVG, about ten times cheaper).
 """
 
 from __future__ import annotations
