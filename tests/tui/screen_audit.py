@@ -152,7 +152,7 @@ class Secrets:
 
     def _told(self, part: str) -> bool:
         """`part` is (a row of) a public event's or the public prompt's words, less its marks."""
-        core = re.sub(r"^[^\w]*(\d+\.\s+)?", "", part).strip()
+        core = re.sub(r"^[^\w]*(\d+\.\s+)?", "", part).rstrip(" ▁▂▃▄▅▆▇█")  # less a scroll bar's mark
         return len(core) > 3 and core in self.public or any(form.search(part) for form in self.forms)
 
     def check(self, audit: Audit, where: str, text: str, private: bool = False) -> int:
@@ -177,8 +177,9 @@ class Secrets:
             if re.search(rf"(?<![\w])({re.escape(token)}, |, {re.escape(token)}(?![\w]))", flat):
                 hits.append(f"a secret card {token!r} in a list")
         hits += [f"a code in a hand: {name!r}" for name in self.hands if name in text]
+        # `play 9 9` is a guess from typed words ("did you mean"), not `play 9`
         hits += [f"a choice the table may not see: {form!r}" for form in self.choices
-                 if re.search(_word(form), flat, re.IGNORECASE)]
+                 if re.search(_word(form) + r"(?! \d)", flat, re.IGNORECASE)]
         if private:
             audit.hits += len(hits)
         else:
