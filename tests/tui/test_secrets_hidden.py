@@ -12,8 +12,8 @@ subtitle, the end's story, a key's word, a refusal's help, a scroll bar's mark, 
 Halloween 2,663 screens (738 refusals, 27 covers, 36 endings), 553 secrets with v on, 591 s CPU;
 dice duel 1,485 screens, 1,361 secrets with v on, 349 s; 18 fantasmas 1,329 screens, 282 s;
 marcador 1,090 screens, 270 s; Gauekos 809 s and Alien 944 s CPU (first version, every flag a
-false alarm, re-run on the flagged games: 0); Kaijupoly 1,162 screens, 470 s; the Rey 1,205
-screens, 444 s (these four are all public: nothing to find with v on).
+false alarm, re-run on the flagged games: 0); Kaijupoly 1,162 screens, 470 s; the Rey 1,216
+screens, 449 s (these four are all public: nothing to find with v on).
 """
 
 from __future__ import annotations
