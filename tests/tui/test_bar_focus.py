@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from companion.core.game import Line
 from companion.core.session import Session
 from companion.tui.frame import GameScreen
 from companion.tui.keys import key_list
@@ -17,7 +16,8 @@ from companion.tui.menu import Entry
 from companion.tui.widgets import LIT, ChoiceBar
 
 from .conftest import SEED, screen_text
-from .test_fantasmas_screen import cell, go_to, placed
+from .test_fantasmas_screen import go_to, placed
+from .test_menu_keys import twelve_long_entries
 
 
 def lit(bar: ChoiceBar) -> list[str]:
@@ -109,11 +109,7 @@ async def test_the_highlight_is_painted_apart_in_both_themes(make_app, duel, the
 
 
 async def test_more_opens_its_page_with_enter_and_back_returns_to_it(make_app, duel: Session, monkeypatch) -> None:
-    duel.act("lucky 1 3")
-    duel.act("lucky 2 4")
-    many = [Entry(Line("ui.game.undone", {"notation": f"opción larga número {n}"}), "roll" if n == 11 else "hold")
-            for n in range(12)]
-    monkeypatch.setattr(GameScreen, "menu_entries", lambda self, view: many)
+    twelve_long_entries(duel, monkeypatch)
     app = make_app(session=duel)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

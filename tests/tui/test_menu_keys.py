@@ -229,9 +229,9 @@ async def test_the_key_of_a_shown_entry_plays_that_entry(make_app, home: Path, g
     session.close()
 
 
-async def test_a_long_menu_pages_behind_a_visible_more_entry(make_app, duel: Session, monkeypatch) -> None:
-    """Twelve entries at 80 columns: what does not fit is behind "Más…" (on screen, with its key);
-    it opens in place with "Volver" on 0; a key there plays that page's entry."""
+def twelve_long_entries(duel: Session, monkeypatch) -> None:
+    """The duel at its first roll, its menu twelve long entries (the last one rolls, the others
+    hold): more than the bar holds at 80 columns."""
     from companion.core.game import Line
     from companion.tui.menu import Entry
 
@@ -240,6 +240,12 @@ async def test_a_long_menu_pages_behind_a_visible_more_entry(make_app, duel: Ses
     many = [Entry(Line("ui.game.undone", {"notation": f"opción larga número {n}"}), "roll" if n == 11 else "hold")
             for n in range(12)]
     monkeypatch.setattr(GameScreen, "menu_entries", lambda self, view: many)
+
+
+async def test_a_long_menu_pages_behind_a_visible_more_entry(make_app, duel: Session, monkeypatch) -> None:
+    """Twelve entries at 80 columns: what does not fit is behind "Más…" (on screen, with its key);
+    it opens in place with "Volver" on 0; a key there plays that page's entry."""
+    twelve_long_entries(duel, monkeypatch)
     app = make_app(session=duel)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
